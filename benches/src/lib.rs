@@ -1,0 +1,1 @@
+//! Criterion benchmarks for reckon; the workloads live in `benches/`.

@@ -1,0 +1,1 @@
+//! Canonical forms of reckon expressions: when are two solutions the same?

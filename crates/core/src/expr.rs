@@ -1,0 +1,237 @@
+//! Expressions: binary trees over card values.
+
+use std::fmt;
+
+use crate::number::{BigRational, Number, Rational};
+use crate::rules::Op;
+
+/// A binary expression tree whose leaves are card values.
+///
+/// `Display` prints the fewest brackets that keep the value:
+///
+/// ```
+/// use reckon_core::{Expr, Op};
+/// let e = Expr::binary(Op::Div, Expr::int(8), Expr::binary(Op::Sub, Expr::int(3), Expr::binary(Op::Div, Expr::int(8), Expr::int(3))));
+/// assert_eq!(e.to_string(), "8/(3-8/3)");
+/// assert_eq!(e.value().unwrap().to_string(), "24");
+/// ```
+#[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Expr {
+    /// A card.
+    Num(Rational),
+    /// `left op right`.
+    Binary(Op, Box<Expr>, Box<Expr>),
+}
+
+/// Why an expression has no value.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum EvalError {
+    /// A division whose divisor is zero.
+    #[error("division by zero")]
+    DivisionByZero,
+    /// A value too large for 64-bit parts (use [`Expr::value_big`]).
+    #[error("arithmetic overflow")]
+    Overflow,
+}
+
+impl Expr {
+    /// A card of whole-number value `n`.
+    pub fn int(n: i64) -> Expr {
+        Expr::Num(Rational::from_integer(n))
+    }
+
+    /// `left op right`.
+    pub fn binary(op: Op, left: Expr, right: Expr) -> Expr {
+        Expr::Binary(op, Box::new(left), Box::new(right))
+    }
+
+    /// The exact value, in any [`Number`] type.
+    pub fn eval<N: Number>(&self) -> Result<N, EvalError> {
+        match self {
+            Expr::Num(r) => Ok(N::from_rational(*r)),
+            Expr::Binary(op, l, r) => {
+                let (a, b) = (l.eval::<N>()?, r.eval::<N>()?);
+                if *op == Op::Div && b.is_zero() {
+                    return Err(EvalError::DivisionByZero);
+                }
+                op.apply(&a, &b).ok_or(EvalError::Overflow)
+            }
+        }
+    }
+
+    /// The exact value as a 64-bit rational.
+    pub fn value(&self) -> Result<Rational, EvalError> {
+        self.eval()
+    }
+
+    /// The exact value as a big rational; never overflows.
+    pub fn value_big(&self) -> Result<BigRational, EvalError> {
+        self.eval()
+    }
+
+    /// The card values at the leaves, in ascending order.
+    pub fn cards(&self) -> Vec<Rational> {
+        let mut cards = Vec::new();
+        self.collect_cards(&mut cards);
+        cards.sort_unstable();
+        cards
+    }
+
+    fn collect_cards(&self, out: &mut Vec<Rational>) {
+        match self {
+            Expr::Num(r) => out.push(*r),
+            Expr::Binary(_, l, r) => {
+                l.collect_cards(out);
+                r.collect_cards(out);
+            }
+        }
+    }
+
+    /// The number of leaves.
+    pub fn len(&self) -> usize {
+        match self {
+            Expr::Num(_) => 1,
+            Expr::Binary(_, l, r) => l.len() + r.len(),
+        }
+    }
+
+    /// Always false: an expression has at least one leaf.
+    pub fn is_empty(&self) -> bool {
+        false
+    }
+
+    /// How tightly the printed form of this node binds, as an operand:
+    /// a sum binds like `+`, a product or a printed fraction like `*`,
+    /// a whole number not at all.
+    fn printed_precedence(&self) -> u8 {
+        match self {
+            Expr::Binary(op, _, _) => op.precedence(),
+            Expr::Num(r) if !r.is_integer() => Op::Div.precedence(),
+            Expr::Num(_) => u8::MAX,
+        }
+    }
+
+    fn is_negative_leaf(&self) -> bool {
+        matches!(self, Expr::Num(r) if *r < Rational::ZERO)
+    }
+
+    /// Writes the expression; `leftmost` is true when nothing is printed
+    /// before it, the only place a negative card needs no brackets.
+    fn write(&self, f: &mut fmt::Formatter<'_>, leftmost: bool) -> fmt::Result {
+        match self {
+            Expr::Num(r) => write!(f, "{r}"),
+            Expr::Binary(op, l, r) => {
+                // The left operand needs brackets only if it binds more loosely.
+                let left_brackets =
+                    l.printed_precedence() < op.precedence() || (!leftmost && l.is_negative_leaf());
+                write_operand(f, l, left_brackets, leftmost)?;
+                write!(f, "{op}")?;
+                // On the right, an equal binding strength also needs brackets
+                // after `-` and `/`: a-(b-c) is not a-b-c. After `+` and `*` it
+                // does not: a+(b-c) = a+b-c and a*(b/c) = a*b/c exactly.
+                let rp = r.printed_precedence();
+                let right_brackets = rp < op.precedence()
+                    || (rp == op.precedence() && !op.is_commutative())
+                    || r.is_negative_leaf();
+                write_operand(f, r, right_brackets, false)
+            }
+        }
+    }
+}
+
+fn write_operand(
+    f: &mut fmt::Formatter<'_>,
+    e: &Expr,
+    brackets: bool,
+    leftmost: bool,
+) -> fmt::Result {
+    if brackets {
+        f.write_str("(")?;
+        e.write(f, true)?;
+        f.write_str(")")
+    } else {
+        e.write(f, leftmost)
+    }
+}
+
+impl fmt::Display for Expr {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.write(f, true)
+    }
+}
+
+impl fmt::Debug for Expr {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Expr::Num(r) => write!(f, "{r}"),
+            Expr::Binary(op, l, r) => write!(f, "({l:?}{op}{r:?})"),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn n(v: i64) -> Expr {
+        Expr::int(v)
+    }
+    fn b(op: Op, l: Expr, r: Expr) -> Expr {
+        Expr::binary(op, l, r)
+    }
+
+    #[test]
+    fn fewest_brackets() {
+        use Op::*;
+        assert_eq!(
+            b(Mul, b(Sub, n(11), n(8)), b(Add, n(3), n(5))).to_string(),
+            "(11-8)*(3+5)"
+        );
+        assert_eq!(b(Add, n(1), b(Add, n(2), n(3))).to_string(), "1+2+3");
+        assert_eq!(b(Add, n(1), b(Sub, n(2), n(3))).to_string(), "1+2-3");
+        assert_eq!(b(Sub, n(1), b(Sub, n(2), n(3))).to_string(), "1-(2-3)");
+        assert_eq!(b(Sub, n(1), b(Add, n(2), n(3))).to_string(), "1-(2+3)");
+        assert_eq!(b(Mul, n(1), b(Div, n(2), n(3))).to_string(), "1*2/3");
+        assert_eq!(b(Div, n(1), b(Mul, n(2), n(3))).to_string(), "1/(2*3)");
+        assert_eq!(b(Div, n(1), b(Div, n(2), n(3))).to_string(), "1/(2/3)");
+        assert_eq!(b(Sub, b(Mul, n(6), n(6)), n(6)).to_string(), "6*6-6");
+        assert_eq!(b(Div, b(Add, n(6), n(6)), n(6)).to_string(), "(6+6)/6");
+    }
+
+    #[test]
+    fn negative_and_fractional_cards() {
+        use Op::*;
+        let half = Expr::Num("1/2".parse().unwrap());
+        assert_eq!(b(Add, n(-3), n(3)).to_string(), "-3+3");
+        assert_eq!(b(Sub, n(3), n(-3)).to_string(), "3-(-3)");
+        assert_eq!(b(Mul, n(2), b(Mul, n(-3), n(3))).to_string(), "2*(-3)*3");
+        assert_eq!(b(Div, n(3), half.clone()).to_string(), "3/(1/2)");
+        assert_eq!(b(Mul, half.clone(), n(4)).to_string(), "1/2*4");
+        assert_eq!(b(Sub, n(1), half).to_string(), "1-1/2");
+    }
+
+    #[test]
+    fn evaluates_exactly() {
+        use Op::*;
+        let e = b(Div, n(8), b(Sub, n(3), b(Div, n(8), n(3))));
+        assert_eq!(e.value().unwrap(), Rational::from_integer(24));
+        assert_eq!(
+            b(Div, n(1), b(Sub, n(2), n(2))).value(),
+            Err(EvalError::DivisionByZero)
+        );
+        assert_eq!(b(Mul, n(i64::MAX), n(2)).value(), Err(EvalError::Overflow));
+        assert_eq!(
+            b(Mul, n(i64::MAX), n(2)).value_big().unwrap().to_string(),
+            "18446744073709551614"
+        );
+        assert_eq!(
+            e.cards(),
+            vec![
+                Rational::from_integer(3),
+                Rational::from_integer(3),
+                Rational::from_integer(8),
+                Rational::from_integer(8)
+            ]
+        );
+    }
+}

@@ -1,0 +1,131 @@
+//! A hand: the multiset of card values a puzzle starts from.
+
+use std::fmt;
+
+use crate::number::{ParseNumberError, Rational};
+
+/// The most cards a hand may hold. The search is exponential in the number of
+/// cards; beyond this an unsolvable hand would take hours.
+pub const MAX_CARDS: usize = 10;
+
+/// A multiset of card values, kept sorted so that equal hands compare equal.
+///
+/// ```
+/// use reckon_core::Hand;
+/// let hand: Hand = "8 3 8 3".parse().unwrap();
+/// assert_eq!(hand.to_string(), "3 3 8 8");
+/// ```
+#[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+pub struct Hand {
+    cards: Vec<Rational>,
+}
+
+/// Why a hand was rejected.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum HandError {
+    /// No cards at all.
+    #[error("the hand is empty")]
+    Empty,
+    /// More cards than the search supports.
+    #[error("{0} cards is more than the {MAX_CARDS} supported")]
+    TooManyCards(usize),
+    /// A token that is not a number.
+    #[error(transparent)]
+    Number(#[from] ParseNumberError),
+}
+
+impl Hand {
+    /// A hand of the given cards, in any order.
+    pub fn new(mut cards: Vec<Rational>) -> Result<Hand, HandError> {
+        if cards.is_empty() {
+            return Err(HandError::Empty);
+        }
+        if cards.len() > MAX_CARDS {
+            return Err(HandError::TooManyCards(cards.len()));
+        }
+        cards.sort_unstable();
+        Ok(Hand { cards })
+    }
+
+    /// A hand of whole-number cards.
+    pub fn from_integers(cards: &[i64]) -> Result<Hand, HandError> {
+        Hand::new(cards.iter().map(|&c| Rational::from_integer(c)).collect())
+    }
+
+    /// Parses tokens such as `["3", "7/2", "-1"]`.
+    pub fn parse_tokens<'a>(tokens: impl IntoIterator<Item = &'a str>) -> Result<Hand, HandError> {
+        let cards = tokens
+            .into_iter()
+            .map(str::parse)
+            .collect::<Result<Vec<Rational>, _>>()?;
+        Hand::new(cards)
+    }
+
+    /// The cards in ascending order.
+    pub fn cards(&self) -> &[Rational] {
+        &self.cards
+    }
+
+    /// The number of cards.
+    pub fn len(&self) -> usize {
+        self.cards.len()
+    }
+
+    /// Always false: a hand has at least one card.
+    pub fn is_empty(&self) -> bool {
+        self.cards.is_empty()
+    }
+}
+
+impl std::str::FromStr for Hand {
+    type Err = HandError;
+
+    /// Numbers separated by spaces and/or commas.
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        Hand::parse_tokens(s.split([' ', ',', '\t']).filter(|t| !t.is_empty()))
+    }
+}
+
+impl fmt::Display for Hand {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, card) in self.cards.iter().enumerate() {
+            if i > 0 {
+                f.write_str(" ")?;
+            }
+            write!(f, "{card}")?;
+        }
+        Ok(())
+    }
+}
+
+impl fmt::Debug for Hand {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Hand({self})")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sorted_and_parsed() {
+        let hand: Hand = "8, 3,8 3".parse().unwrap();
+        assert_eq!(hand.to_string(), "3 3 8 8");
+        let hand: Hand = "7/2 -1 0".parse().unwrap();
+        assert_eq!(hand.to_string(), "-1 0 7/2");
+    }
+
+    #[test]
+    fn rejects_bad_hands() {
+        assert_eq!("".parse::<Hand>(), Err(HandError::Empty));
+        assert_eq!(
+            "1 x 3".parse::<Hand>(),
+            Err(HandError::Number(ParseNumberError::Invalid("x".into())))
+        );
+        assert_eq!(
+            "1 1 1 1 1 1 1 1 1 1 1".parse::<Hand>(),
+            Err(HandError::TooManyCards(11))
+        );
+    }
+}

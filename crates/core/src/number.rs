@@ -1,0 +1,483 @@
+//! Exact numbers: a fast overflow-checked rational and the big-number fallback.
+//!
+//! The search is generic over [`Number`] so that the same code runs on the
+//! fast [`Rational`] (64-bit parts, 128-bit intermediates) and, when that
+//! overflows, on [`BigRational`], which cannot. An overflow is therefore never
+//! a wrong answer and never a silently missing solution.
+
+use std::cmp::Ordering;
+use std::fmt;
+use std::hash::Hash;
+use std::str::FromStr;
+
+use num_bigint::BigInt;
+pub use num_rational::BigRational;
+use num_traits::{Signed, Zero};
+
+/// An exact rational number `num/den` in lowest terms with `den > 0`.
+///
+/// Arithmetic is checked: an operation whose exact result does not fit in
+/// 64-bit parts returns `None` rather than a wrong value.
+///
+/// ```
+/// use reckon_core::Rational;
+/// let r: Rational = "8/3".parse().unwrap();
+/// let three = Rational::from_integer(3);
+/// assert_eq!(three.checked_sub(r).unwrap().to_string(), "1/3");
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Rational {
+    num: i64,
+    den: i64,
+}
+
+impl Rational {
+    /// Zero.
+    pub const ZERO: Rational = Rational { num: 0, den: 1 };
+    /// One.
+    pub const ONE: Rational = Rational { num: 1, den: 1 };
+
+    /// The whole number `n`.
+    pub const fn from_integer(n: i64) -> Rational {
+        Rational { num: n, den: 1 }
+    }
+
+    /// `num/den` in lowest terms; `None` when `den` is zero or the reduced
+    /// value does not fit.
+    pub fn new(num: i64, den: i64) -> Option<Rational> {
+        if den == 0 {
+            return None;
+        }
+        Rational::from_wide(i128::from(num), i128::from(den))
+    }
+
+    /// Reduces a 128-bit fraction and narrows it, or `None` if it does not fit.
+    fn from_wide(num: i128, den: i128) -> Option<Rational> {
+        debug_assert!(den != 0);
+        let (num, den) = if den < 0 {
+            (num.checked_neg()?, den.checked_neg()?)
+        } else {
+            (num, den)
+        };
+        let g = gcd_u128(num.unsigned_abs(), den.unsigned_abs());
+        let g = i128::try_from(g).ok()?;
+        let (num, den) = if g > 1 {
+            (num / g, den / g)
+        } else {
+            (num, den)
+        };
+        Some(Rational {
+            num: i64::try_from(num).ok()?,
+            den: i64::try_from(den).ok()?,
+        })
+    }
+
+    /// The numerator (carries the sign).
+    pub const fn numer(self) -> i64 {
+        self.num
+    }
+
+    /// The denominator (always positive).
+    pub const fn denom(self) -> i64 {
+        self.den
+    }
+
+    /// Is this a whole number?
+    pub const fn is_integer(self) -> bool {
+        self.den == 1
+    }
+
+    /// Is this exactly zero?
+    pub const fn is_zero(self) -> bool {
+        self.num == 0
+    }
+
+    /// Is this greater than zero?
+    pub const fn is_positive(self) -> bool {
+        self.num > 0
+    }
+
+    /// `self + other`, or `None` on overflow.
+    pub fn checked_add(self, other: Rational) -> Option<Rational> {
+        if self.den == 1 && other.den == 1 {
+            return self.num.checked_add(other.num).map(Rational::from_integer);
+        }
+        let (a, b, c, d) = self.wide_parts(other);
+        Rational::from_wide(
+            a.checked_mul(d)?.checked_add(c.checked_mul(b)?)?,
+            b.checked_mul(d)?,
+        )
+    }
+
+    /// `self - other`, or `None` on overflow.
+    pub fn checked_sub(self, other: Rational) -> Option<Rational> {
+        if self.den == 1 && other.den == 1 {
+            return self.num.checked_sub(other.num).map(Rational::from_integer);
+        }
+        let (a, b, c, d) = self.wide_parts(other);
+        Rational::from_wide(
+            a.checked_mul(d)?.checked_sub(c.checked_mul(b)?)?,
+            b.checked_mul(d)?,
+        )
+    }
+
+    /// `self * other`, or `None` on overflow.
+    pub fn checked_mul(self, other: Rational) -> Option<Rational> {
+        if self.den == 1 && other.den == 1 {
+            return self.num.checked_mul(other.num).map(Rational::from_integer);
+        }
+        let (a, b, c, d) = self.wide_parts(other);
+        Rational::from_wide(a * c, b * d)
+    }
+
+    /// `self / other`, or `None` on overflow or when `other` is zero.
+    pub fn checked_div(self, other: Rational) -> Option<Rational> {
+        if other.num == 0 {
+            return None;
+        }
+        let (a, b, c, d) = self.wide_parts(other);
+        Rational::from_wide(a * d, b * c)
+    }
+
+    fn wide_parts(self, other: Rational) -> (i128, i128, i128, i128) {
+        (
+            i128::from(self.num),
+            i128::from(self.den),
+            i128::from(other.num),
+            i128::from(other.den),
+        )
+    }
+
+    /// The same value as a big rational.
+    pub fn to_big(self) -> BigRational {
+        BigRational::new(BigInt::from(self.num), BigInt::from(self.den))
+    }
+
+    /// The value as a fast rational, if it fits.
+    pub fn from_big(big: &BigRational) -> Option<Rational> {
+        let num = i64::try_from(big.numer()).ok()?;
+        let den = i64::try_from(big.denom()).ok()?;
+        Rational::new(num, den)
+    }
+}
+
+impl Default for Rational {
+    fn default() -> Self {
+        Rational::ZERO
+    }
+}
+
+impl From<i64> for Rational {
+    fn from(n: i64) -> Self {
+        Rational::from_integer(n)
+    }
+}
+
+impl Ord for Rational {
+    fn cmp(&self, other: &Self) -> Ordering {
+        if self.den == other.den {
+            return self.num.cmp(&other.num);
+        }
+        // Both products fit in i128, and denominators are positive.
+        (i128::from(self.num) * i128::from(other.den))
+            .cmp(&(i128::from(other.num) * i128::from(self.den)))
+    }
+}
+
+impl PartialOrd for Rational {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl fmt::Display for Rational {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.den == 1 {
+            write!(f, "{}", self.num)
+        } else {
+            write!(f, "{}/{}", self.num, self.den)
+        }
+    }
+}
+
+impl fmt::Debug for Rational {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self, f)
+    }
+}
+
+fn gcd_u128(mut a: u128, mut b: u128) -> u128 {
+    // Values are usually tiny; take the 64-bit path whenever both fit.
+    if let (Ok(x), Ok(y)) = (u64::try_from(a), u64::try_from(b)) {
+        return u128::from(gcd_u64(x, y));
+    }
+    while b != 0 {
+        (a, b) = (b, a % b);
+    }
+    a
+}
+
+fn gcd_u64(mut a: u64, mut b: u64) -> u64 {
+    if a == 0 {
+        return b;
+    }
+    if b == 0 {
+        return a;
+    }
+    let shift = (a | b).trailing_zeros();
+    a >>= a.trailing_zeros();
+    loop {
+        b >>= b.trailing_zeros();
+        if a > b {
+            std::mem::swap(&mut a, &mut b);
+        }
+        b -= a;
+        if b == 0 {
+            return a << shift;
+        }
+    }
+}
+
+/// Why a piece of text is not a number.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ParseNumberError {
+    /// The text is empty.
+    #[error("empty number")]
+    Empty,
+    /// The text is not a whole number, fraction or decimal.
+    #[error("'{0}' is not a number")]
+    Invalid(String),
+    /// The value does not fit in 64-bit parts.
+    #[error("'{0}' is too large (numbers must fit in 64 bits)")]
+    TooLarge(String),
+    /// A fraction with a zero denominator.
+    #[error("'{0}' divides by zero")]
+    ZeroDenominator(String),
+}
+
+impl FromStr for Rational {
+    type Err = ParseNumberError;
+
+    /// Accepts whole numbers (`-3`), fractions (`7/2`, `-7/2`) and decimals (`2.5`).
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        let s = text.trim();
+        if s.is_empty() {
+            return Err(ParseNumberError::Empty);
+        }
+        let invalid = || ParseNumberError::Invalid(s.to_owned());
+        let too_large = || ParseNumberError::TooLarge(s.to_owned());
+        if let Some((n, d)) = s.split_once('/') {
+            let num = parse_decimal(n.trim(), s)?;
+            let den = parse_decimal(d.trim(), s)?;
+            if den.is_zero() {
+                return Err(ParseNumberError::ZeroDenominator(s.to_owned()));
+            }
+            if d.trim().starts_with(['-', '+']) {
+                return Err(invalid());
+            }
+            return num.checked_div(den).ok_or_else(too_large);
+        }
+        parse_decimal(s, s)
+    }
+}
+
+/// Parses `-12`, `+7` or `2.50` exactly; `whole` is the token quoted in errors.
+fn parse_decimal(s: &str, whole: &str) -> Result<Rational, ParseNumberError> {
+    let invalid = || ParseNumberError::Invalid(whole.to_owned());
+    let too_large = || ParseNumberError::TooLarge(whole.to_owned());
+    let (negative, digits) = match s.as_bytes().first() {
+        Some(b'-') => (true, &s[1..]),
+        Some(b'+') => (false, &s[1..]),
+        _ => (false, s),
+    };
+    let (int_part, frac_part) = digits.split_once('.').unwrap_or((digits, ""));
+    if int_part.is_empty() && frac_part.is_empty()
+        || !int_part.bytes().all(|b| b.is_ascii_digit())
+        || !frac_part.bytes().all(|b| b.is_ascii_digit())
+    {
+        return Err(invalid());
+    }
+    let mut num: i64 = 0;
+    for b in int_part.bytes().chain(frac_part.bytes()) {
+        num = num
+            .checked_mul(10)
+            .and_then(|n| n.checked_add(i64::from(b - b'0')))
+            .ok_or_else(too_large)?;
+    }
+    let den = u32::try_from(frac_part.len())
+        .ok()
+        .and_then(|k| 10i64.checked_pow(k))
+        .ok_or_else(too_large)?;
+    let num = if negative { -num } else { num };
+    Rational::new(num, den).ok_or_else(too_large)
+}
+
+/// What the search needs of a number type: exact, ordered, hashable, with
+/// arithmetic that reports overflow instead of wrapping.
+pub trait Number: Clone + Ord + Hash + fmt::Debug + fmt::Display {
+    /// The card value in this representation.
+    fn from_rational(r: Rational) -> Self;
+    /// `self + other`, `None` on overflow.
+    fn add(&self, other: &Self) -> Option<Self>;
+    /// `self - other`, `None` on overflow.
+    fn sub(&self, other: &Self) -> Option<Self>;
+    /// `self * other`, `None` on overflow.
+    fn mul(&self, other: &Self) -> Option<Self>;
+    /// `self / other` for a non-zero `other`, `None` on overflow.
+    fn div(&self, other: &Self) -> Option<Self>;
+    /// Is this zero?
+    fn is_zero(&self) -> bool;
+    /// Is this a whole number?
+    fn is_integer(&self) -> bool;
+    /// Is this greater than zero?
+    fn is_positive(&self) -> bool;
+}
+
+impl Number for Rational {
+    fn from_rational(r: Rational) -> Self {
+        r
+    }
+    fn add(&self, other: &Self) -> Option<Self> {
+        self.checked_add(*other)
+    }
+    fn sub(&self, other: &Self) -> Option<Self> {
+        self.checked_sub(*other)
+    }
+    fn mul(&self, other: &Self) -> Option<Self> {
+        self.checked_mul(*other)
+    }
+    fn div(&self, other: &Self) -> Option<Self> {
+        self.checked_div(*other)
+    }
+    fn is_zero(&self) -> bool {
+        Rational::is_zero(*self)
+    }
+    fn is_integer(&self) -> bool {
+        Rational::is_integer(*self)
+    }
+    fn is_positive(&self) -> bool {
+        Rational::is_positive(*self)
+    }
+}
+
+impl Number for BigRational {
+    fn from_rational(r: Rational) -> Self {
+        r.to_big()
+    }
+    fn add(&self, other: &Self) -> Option<Self> {
+        Some(self + other)
+    }
+    fn sub(&self, other: &Self) -> Option<Self> {
+        Some(self - other)
+    }
+    fn mul(&self, other: &Self) -> Option<Self> {
+        Some(self * other)
+    }
+    fn div(&self, other: &Self) -> Option<Self> {
+        (!Zero::is_zero(other)).then(|| self / other)
+    }
+    fn is_zero(&self) -> bool {
+        Zero::is_zero(self)
+    }
+    fn is_integer(&self) -> bool {
+        BigRational::is_integer(self)
+    }
+    fn is_positive(&self) -> bool {
+        Signed::is_positive(self)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn r(s: &str) -> Rational {
+        s.parse().unwrap()
+    }
+
+    #[test]
+    fn parses_integers_fractions_and_decimals() {
+        assert_eq!(r("-3"), Rational::from_integer(-3));
+        assert_eq!(r("14/4").to_string(), "7/2");
+        assert_eq!(r("-7/2").to_string(), "-7/2");
+        assert_eq!(r("2.50").to_string(), "5/2");
+        assert_eq!(r("+4"), Rational::from_integer(4));
+        assert_eq!(r("6/3"), Rational::from_integer(2));
+    }
+
+    #[test]
+    fn rejects_bad_numbers() {
+        assert_eq!(
+            "x".parse::<Rational>(),
+            Err(ParseNumberError::Invalid("x".into()))
+        );
+        assert_eq!(
+            "1/0".parse::<Rational>(),
+            Err(ParseNumberError::ZeroDenominator("1/0".into()))
+        );
+        assert_eq!("".parse::<Rational>(), Err(ParseNumberError::Empty));
+        assert!(matches!(
+            "99999999999999999999".parse::<Rational>(),
+            Err(ParseNumberError::TooLarge(_))
+        ));
+        assert!(matches!(
+            "1/-2".parse::<Rational>(),
+            Err(ParseNumberError::Invalid(_))
+        ));
+        assert!(matches!(
+            "-".parse::<Rational>(),
+            Err(ParseNumberError::Invalid(_))
+        ));
+        assert!(matches!(
+            "1.2.3".parse::<Rational>(),
+            Err(ParseNumberError::Invalid(_))
+        ));
+    }
+
+    #[test]
+    fn arithmetic_is_exact() {
+        assert_eq!(r("8").checked_div(r("3")).unwrap(), r("8/3"));
+        assert_eq!(r("3").checked_sub(r("8/3")).unwrap(), r("1/3"));
+        assert_eq!(r("8").checked_div(r("1/3")).unwrap(), r("24"));
+        assert_eq!(r("1/2").checked_add(r("1/3")).unwrap(), r("5/6"));
+        assert_eq!(r("2/3").checked_mul(r("3/4")).unwrap(), r("1/2"));
+        assert_eq!(r("5").checked_div(Rational::ZERO), None);
+    }
+
+    #[test]
+    fn overflow_is_reported_not_wrapped() {
+        let big = Rational::from_integer(i64::MAX);
+        assert_eq!(big.checked_add(Rational::ONE), None);
+        assert_eq!(big.checked_mul(Rational::from_integer(2)), None);
+        assert_eq!(
+            Rational::ONE.checked_div(big).unwrap().checked_div(big),
+            None
+        );
+        assert_eq!(big.checked_mul(r("3/2")), None);
+        assert_eq!(big.checked_mul(r("1/3")), Rational::new(i64::MAX, 3));
+        assert_eq!(
+            r("9223372036854775806").checked_mul(r("1/2")).unwrap(),
+            r("4611686018427387903")
+        );
+    }
+
+    #[test]
+    fn ordering_compares_values() {
+        assert!(r("1/3") < r("1/2"));
+        assert!(r("-1/2") < r("-1/3"));
+        assert!(r("7/2") > r("3"));
+    }
+
+    #[test]
+    fn gcd_matches_euclid() {
+        for a in 0..60u64 {
+            for b in 0..60u64 {
+                let (mut x, mut y) = (a, b);
+                while y != 0 {
+                    (x, y) = (y, x % y);
+                }
+                assert_eq!(gcd_u64(a, b), x, "gcd({a},{b})");
+            }
+        }
+    }
+}

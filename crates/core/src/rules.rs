@@ -1,0 +1,246 @@
+//! The rules of a puzzle: target, operators, which cards must be used and
+//! which intermediate results are allowed.
+
+use std::fmt;
+use std::str::FromStr;
+
+use crate::number::{Number, Rational};
+
+/// One of the four arithmetic operators.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Op {
+    /// `+`
+    Add,
+    /// `-`
+    Sub,
+    /// `*`
+    Mul,
+    /// `/`
+    Div,
+}
+
+impl Op {
+    /// All four operators in display order.
+    pub const ALL: [Op; 4] = [Op::Add, Op::Sub, Op::Mul, Op::Div];
+
+    /// The ASCII symbol.
+    pub const fn symbol(self) -> char {
+        match self {
+            Op::Add => '+',
+            Op::Sub => '-',
+            Op::Mul => '*',
+            Op::Div => '/',
+        }
+    }
+
+    /// Is `a op b == b op a` for all `a`, `b`?
+    pub const fn is_commutative(self) -> bool {
+        matches!(self, Op::Add | Op::Mul)
+    }
+
+    /// Binding strength: `*` and `/` bind tighter than `+` and `-`.
+    pub const fn precedence(self) -> u8 {
+        match self {
+            Op::Add | Op::Sub => 1,
+            Op::Mul | Op::Div => 2,
+        }
+    }
+
+    /// Applies the operator; `None` on overflow or division by zero.
+    pub fn apply<N: Number>(self, a: &N, b: &N) -> Option<N> {
+        match self {
+            Op::Add => a.add(b),
+            Op::Sub => a.sub(b),
+            Op::Mul => a.mul(b),
+            Op::Div if b.is_zero() => None,
+            Op::Div => a.div(b),
+        }
+    }
+}
+
+impl fmt::Display for Op {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.symbol())
+    }
+}
+
+/// A non-empty set of operators.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct OpSet(u8);
+
+impl OpSet {
+    /// `+ - * /`.
+    pub const ALL: OpSet = OpSet(0b1111);
+
+    /// The set holding exactly `ops`.
+    pub fn of(ops: &[Op]) -> OpSet {
+        OpSet(ops.iter().fold(0, |bits, &op| bits | OpSet::bit(op)))
+    }
+
+    const fn bit(op: Op) -> u8 {
+        1 << op as u8
+    }
+
+    /// Is `op` in the set?
+    pub const fn contains(self, op: Op) -> bool {
+        self.0 & OpSet::bit(op) != 0
+    }
+
+    /// Is the set empty?
+    pub const fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// The operators in the set, in `+ - * /` order.
+    pub fn iter(self) -> impl Iterator<Item = Op> {
+        Op::ALL.into_iter().filter(move |&op| self.contains(op))
+    }
+}
+
+impl fmt::Display for OpSet {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.iter().try_for_each(|op| write!(f, "{op}"))
+    }
+}
+
+impl fmt::Debug for OpSet {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "OpSet({self})")
+    }
+}
+
+/// Why an operator list was rejected.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ParseOpsError {
+    /// A character that is not an operator.
+    #[error("unknown operator '{0}' (expected some of + - * /)")]
+    Unknown(char),
+    /// No operators at all.
+    #[error("the operator list is empty")]
+    Empty,
+}
+
+impl FromStr for OpSet {
+    type Err = ParseOpsError;
+
+    /// Reads `+-*/`; also accepts `x`, `×` and `÷`, and ignores commas and spaces.
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let mut ops = Vec::new();
+        for c in s.chars() {
+            ops.push(match c {
+                '+' => Op::Add,
+                '-' | '−' => Op::Sub,
+                '*' | 'x' | '×' => Op::Mul,
+                '/' | '÷' => Op::Div,
+                ',' | ' ' => continue,
+                other => return Err(ParseOpsError::Unknown(other)),
+            });
+        }
+        if ops.is_empty() {
+            return Err(ParseOpsError::Empty);
+        }
+        Ok(OpSet::of(&ops))
+    }
+}
+
+/// Must every card be used, or may the expression use any non-empty subset?
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum CardUse {
+    /// Every card exactly once (the 24 game).
+    All,
+    /// Any non-empty subset, each at most once (Countdown).
+    Subset,
+}
+
+/// Which values an intermediate result may take.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Domain {
+    /// Any rational number.
+    Rational,
+    /// Whole numbers only (no fractions along the way).
+    Integer,
+    /// Positive whole numbers only (Countdown).
+    PositiveInteger,
+}
+
+impl Domain {
+    /// May an intermediate result take the value `v`?
+    pub fn allows<N: Number>(self, v: &N) -> bool {
+        match self {
+            Domain::Rational => true,
+            Domain::Integer => v.is_integer(),
+            Domain::PositiveInteger => v.is_integer() && v.is_positive(),
+        }
+    }
+}
+
+/// The rules one hand is solved under.
+///
+/// ```
+/// use reckon_core::{Rules, Rational};
+/// let rules = Rules::countdown(Rational::from_integer(765));
+/// assert_eq!(rules.target.to_string(), "765");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Rules {
+    /// The value to make.
+    pub target: Rational,
+    /// The operators allowed.
+    pub ops: OpSet,
+    /// Whether every card must be used.
+    pub card_use: CardUse,
+    /// Which intermediate results are allowed.
+    pub domain: Domain,
+}
+
+impl Rules {
+    /// The 24 game: every card once, `+ - * /`, any rational along the way.
+    pub const fn game24() -> Rules {
+        Rules::with_target(Rational::from_integer(24))
+    }
+
+    /// The 24 game's rules with another target.
+    pub const fn with_target(target: Rational) -> Rules {
+        Rules {
+            target,
+            ops: OpSet::ALL,
+            card_use: CardUse::All,
+            domain: Domain::Rational,
+        }
+    }
+
+    /// The Countdown numbers game: any subset, positive whole numbers only.
+    pub const fn countdown(target: Rational) -> Rules {
+        Rules {
+            target,
+            ops: OpSet::ALL,
+            card_use: CardUse::Subset,
+            domain: Domain::PositiveInteger,
+        }
+    }
+}
+
+impl Default for Rules {
+    fn default() -> Self {
+        Rules::game24()
+    }
+}
+
+/// A named set of rules, as chosen with `--rules`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Preset {
+    /// See [`Rules::game24`].
+    Game24,
+    /// See [`Rules::countdown`].
+    Countdown,
+}
+
+impl Preset {
+    /// The rules of this preset for `target`.
+    pub const fn rules(self, target: Rational) -> Rules {
+        match self {
+            Preset::Game24 => Rules::with_target(target),
+            Preset::Countdown => Rules::countdown(target),
+        }
+    }
+}

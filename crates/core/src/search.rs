@@ -1,0 +1,291 @@
+//! The pick-two-and-combine search: decide a hand and find one solution.
+//!
+//! A state is the sorted multiset of values still to be combined. The search
+//! picks two of them, replaces them by a result, and recurses. Three prunings
+//! keep it small without losing a solution:
+//! - commutativity: `a+b` and `a*b` are tried once per pair, `a-b`, `b-a`,
+//!   `a/b`, `b/a` each;
+//! - duplicate values: among equal values only the first is picked, since
+//!   the others lead to the same states;
+//! - memoized failures: a state (its multiset of values) that failed is never
+//!   searched again, also not for the next hand solved under the same rules.
+
+use hashbrown::HashSet;
+
+use crate::expr::Expr;
+use crate::hand::Hand;
+use crate::number::{BigRational, Number, Rational};
+use crate::rules::{CardUse, Op, Rules};
+
+/// Solves hands under one set of rules, remembering failed states between hands.
+///
+/// Arithmetic runs on 64-bit rationals; if anything overflows and no solution
+/// was found, the hand is searched again with big rationals, so the answer is
+/// always exact and complete.
+///
+/// ```
+/// use reckon_core::{Hand, Rules, Solver};
+/// let mut solver = Solver::new(Rules::game24());
+/// let hand: Hand = "3 3 8 8".parse().unwrap();
+/// assert_eq!(solver.solve(&hand).unwrap().to_string(), "8/(3-8/3)");
+/// assert!(!solver.decide(&"1 1 1 1".parse().unwrap()));
+/// ```
+#[derive(Debug)]
+pub struct Solver {
+    fast: Search<Rational>,
+    big: Option<Search<BigRational>>,
+}
+
+impl Solver {
+    /// A solver for `rules`.
+    pub fn new(rules: Rules) -> Solver {
+        Solver {
+            fast: Search::new(rules),
+            big: None,
+        }
+    }
+
+    /// The rules this solver applies.
+    pub fn rules(&self) -> &Rules {
+        &self.fast.rules
+    }
+
+    /// One expression that makes the target from `hand`, or `None` if there is none.
+    pub fn solve(&mut self, hand: &Hand) -> Option<Expr> {
+        match self.fast.run(hand) {
+            Outcome::Found(expr) => Some(expr),
+            Outcome::NotFound => None,
+            Outcome::Overflowed => {
+                let rules = self.fast.rules;
+                match self.big.get_or_insert_with(|| Search::new(rules)).run(hand) {
+                    Outcome::Found(expr) => Some(expr),
+                    Outcome::NotFound => None,
+                    Outcome::Overflowed => unreachable!("big rationals do not overflow"),
+                }
+            }
+        }
+    }
+
+    /// Can the target be made from `hand`?
+    pub fn decide(&mut self, hand: &Hand) -> bool {
+        self.solve(hand).is_some()
+    }
+}
+
+/// One solution of `hand` under `rules`, or `None` if it has none.
+///
+/// ```
+/// use reckon_core::{solve, Hand, Rules, Rational};
+/// let hand: Hand = "1 2 3 4".parse().unwrap();
+/// let expr = solve(&hand, &Rules::with_target(Rational::from_integer(10))).unwrap();
+/// assert_eq!(expr.value().unwrap(), Rational::from_integer(10));
+/// ```
+pub fn solve(hand: &Hand, rules: &Rules) -> Option<Expr> {
+    Solver::new(*rules).solve(hand)
+}
+
+enum Outcome {
+    Found(Expr),
+    NotFound,
+    /// Not found, but some arithmetic overflowed, so the answer is unknown.
+    Overflowed,
+}
+
+#[derive(Clone, Debug)]
+struct Item<N> {
+    value: N,
+    /// Index of the card (below the hand's length) or of the step that made it.
+    node: usize,
+}
+
+#[derive(Debug)]
+struct Search<N> {
+    rules: Rules,
+    target: N,
+    failed: HashSet<Vec<N>>,
+    /// Counts overflows; a state whose subtree overflowed is not memoized,
+    /// because its failure is not a proof.
+    overflows: u64,
+    cards: Vec<Rational>,
+    /// The combinations on the current path: `(op, left node, right node)`.
+    steps: Vec<(Op, usize, usize)>,
+}
+
+impl<N: Number> Search<N> {
+    fn new(rules: Rules) -> Search<N> {
+        Search {
+            rules,
+            target: N::from_rational(rules.target),
+            failed: HashSet::new(),
+            overflows: 0,
+            cards: Vec::new(),
+            steps: Vec::new(),
+        }
+    }
+
+    fn run(&mut self, hand: &Hand) -> Outcome {
+        self.cards = hand.cards().to_vec();
+        self.steps.clear();
+        let overflows_before = self.overflows;
+        let items: Vec<Item<N>> = hand
+            .cards()
+            .iter()
+            .enumerate()
+            .map(|(node, &c)| Item {
+                value: N::from_rational(c),
+                node,
+            })
+            .collect();
+        match self.search(&items) {
+            Some(node) => Outcome::Found(self.build(node)),
+            None if self.overflows == overflows_before => Outcome::NotFound,
+            None => Outcome::Overflowed,
+        }
+    }
+
+    fn build(&self, node: usize) -> Expr {
+        match node.checked_sub(self.cards.len()) {
+            None => Expr::Num(self.cards[node]),
+            Some(step) => {
+                let (op, l, r) = self.steps[step];
+                Expr::binary(op, self.build(l), self.build(r))
+            }
+        }
+    }
+
+    /// Searches a state whose items are sorted by value; returns the node that
+    /// makes the target.
+    fn search(&mut self, items: &[Item<N>]) -> Option<usize> {
+        if self.rules.card_use == CardUse::Subset {
+            if let Some(hit) = items.iter().find(|it| it.value == self.target) {
+                return Some(hit.node);
+            }
+        }
+        if items.len() == 1 {
+            return (items[0].value == self.target).then_some(items[0].node);
+        }
+        let key: Vec<N> = items.iter().map(|it| it.value.clone()).collect();
+        if self.failed.contains(&key) {
+            return None;
+        }
+        let overflows_before = self.overflows;
+        let mut next = Vec::with_capacity(items.len() - 1);
+        for i in 0..items.len() {
+            if i > 0 && items[i].value == items[i - 1].value {
+                continue;
+            }
+            for j in i + 1..items.len() {
+                if j > i + 1 && items[j].value == items[j - 1].value {
+                    continue;
+                }
+                let (a, b) = (&items[i], &items[j]);
+                let equal = a.value == b.value;
+                for (op, l, r) in [
+                    (Op::Add, a, b),
+                    (Op::Mul, a, b),
+                    (Op::Sub, a, b),
+                    (Op::Sub, b, a),
+                    (Op::Div, a, b),
+                    (Op::Div, b, a),
+                ] {
+                    // With equal values, b-a and b/a repeat a-b and a/b.
+                    if !self.rules.ops.contains(op) || (equal && std::ptr::eq(l, b)) {
+                        continue;
+                    }
+                    if op == Op::Div && r.value.is_zero() {
+                        continue;
+                    }
+                    let Some(value) = op.apply(&l.value, &r.value) else {
+                        self.overflows += 1;
+                        continue;
+                    };
+                    if !self.rules.domain.allows(&value) {
+                        continue;
+                    }
+                    let node = self.cards.len() + self.steps.len();
+                    next.clear();
+                    next.extend(
+                        items
+                            .iter()
+                            .enumerate()
+                            .filter(|&(k, _)| k != i && k != j)
+                            .map(|(_, it)| it.clone()),
+                    );
+                    let at = next.partition_point(|it: &Item<N>| it.value < value);
+                    next.insert(at, Item { value, node });
+                    self.steps.push((op, l.node, r.node));
+                    if let Some(found) = self.search(&next) {
+                        return Some(found);
+                    }
+                    self.steps.pop();
+                }
+            }
+        }
+        if self.overflows == overflows_before {
+            self.failed.insert(key);
+        }
+        None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn hand(s: &str) -> Hand {
+        s.parse().unwrap()
+    }
+
+    #[test]
+    fn classic_hands() {
+        let mut solver = Solver::new(Rules::game24());
+        for (cards, expected) in [("3 3 8 8", Some("8/(3-8/3)")), ("1 1 1 1", None)] {
+            assert_eq!(
+                solver.solve(&hand(cards)).map(|e| e.to_string()).as_deref(),
+                expected
+            );
+        }
+    }
+
+    #[test]
+    fn every_found_solution_is_exact() {
+        let mut solver = Solver::new(Rules::game24());
+        for cards in [
+            "1 5 5 5",
+            "3 3 7 7",
+            "1 3 4 6",
+            "4 4 7 7",
+            "1 2 3 4",
+            "13 13 13 13 1",
+        ] {
+            let h = hand(cards);
+            let expr = solver
+                .solve(&h)
+                .unwrap_or_else(|| panic!("{cards} is solvable"));
+            assert_eq!(expr.value().unwrap(), Rational::from_integer(24), "{expr}");
+            assert_eq!(expr.cards(), h.cards());
+        }
+    }
+
+    #[test]
+    fn subset_use_may_take_a_single_card() {
+        let rules = Rules::countdown(Rational::from_integer(25));
+        assert_eq!(solve(&hand("3 25"), &rules).unwrap().to_string(), "25");
+    }
+
+    #[test]
+    fn overflow_falls_back_to_big_numbers() {
+        // a*a overflows 64 bits, a*a-a does not, and with only * and - it is
+        // the one way to make the target: the fast search cannot find it.
+        let a = 3_037_000_500_i64;
+        let target = Rational::from_integer(9_223_372_033_963_249_500);
+        let rules = Rules {
+            ops: "*-".parse().unwrap(),
+            ..Rules::with_target(target)
+        };
+        let h = Hand::from_integers(&[a, a, a]).unwrap();
+        let expr = solve(&h, &rules).expect("a*a-a makes the target");
+        assert_eq!(expr.value_big().unwrap(), target.to_big());
+        assert_eq!(expr.to_string(), format!("{a}*{a}-{a}"));
+    }
+}
