@@ -12,13 +12,10 @@ fn decide_four_cards(c: &mut Criterion) {
     let hands = all_hands(4, 1, 13);
     let mut group = c.benchmark_group("decide 1820 hands, 4 cards 1..13, target 24");
     group.throughput(Throughput::Elements(hands.len() as u64));
-    group.bench_function("reckon", |b| {
-        b.iter(|| assert_eq!(decide_all(black_box(&hands), target(24)), 1362))
-    });
+    group.bench_function("reckon", |b| b.iter(|| assert_eq!(decide_all(black_box(&hands), target(24)), 1362)));
     group.sample_size(10);
-    group.bench_function("oracle", |b| {
-        b.iter(|| assert_eq!(decide_all_by_oracle(black_box(&hands), target(24)), 1362))
-    });
+    group
+        .bench_function("oracle", |b| b.iter(|| assert_eq!(decide_all_by_oracle(black_box(&hands), target(24)), 1362)));
     group.finish();
 }
 
@@ -27,12 +24,8 @@ fn decide_five_cards(c: &mut Criterion) {
     let mut group = c.benchmark_group("decide 6188 hands, 5 cards 1..13, target 24");
     group.throughput(Throughput::Elements(hands.len() as u64));
     group.sample_size(10);
-    group.bench_function("reckon", |b| {
-        b.iter(|| decide_all(black_box(&hands), target(24)))
-    });
-    group.bench_function("oracle", |b| {
-        b.iter(|| decide_all_by_oracle(black_box(&hands), target(24)))
-    });
+    group.bench_function("reckon", |b| b.iter(|| decide_all(black_box(&hands), target(24))));
+    group.bench_function("oracle", |b| b.iter(|| decide_all_by_oracle(black_box(&hands), target(24))));
     group.finish();
 }
 
@@ -44,17 +37,10 @@ fn growth(c: &mut Criterion) {
         group.sample_size(10);
         // Fresh solver per hand: no memo carried between hands.
         group.bench_function("reckon", |b| {
-            b.iter(|| {
-                hands
-                    .iter()
-                    .filter(|h| decide_all(std::slice::from_ref(*h), target(24)) == 1)
-                    .count()
-            })
+            b.iter(|| hands.iter().filter(|h| decide_all(std::slice::from_ref(*h), target(24)) == 1).count())
         });
         if n <= 6 {
-            group.bench_function("oracle", |b| {
-                b.iter(|| decide_all_by_oracle(black_box(&hands), target(24)))
-            });
+            group.bench_function("oracle", |b| b.iter(|| decide_all_by_oracle(black_box(&hands), target(24))));
         }
         group.finish();
     }

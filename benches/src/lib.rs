@@ -50,10 +50,7 @@ pub fn decide_all(hands: &[Hand], rules: Rules) -> usize {
 
 /// The same count by the brute-force oracle: the baseline.
 pub fn decide_all_by_oracle(hands: &[Hand], rules: Rules) -> usize {
-    hands
-        .iter()
-        .filter(|hand| oracle::decide(hand, &rules))
-        .count()
+    hands.iter().filter(|hand| oracle::decide(hand, &rules)).count()
 }
 
 /// The rules of the 24 game with target `t`.

@@ -30,18 +30,9 @@ fn bench(args: &[String]) -> anyhow::Result<()> {
     let root = workspace_root();
     let started = SystemTime::now();
     let mut cargo = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()));
-    cargo
-        .current_dir(&root)
-        .args(["bench", "-p", "reckon-benches", "--"]);
+    cargo.current_dir(&root).args(["bench", "-p", "reckon-benches", "--"]);
     if quick {
-        cargo.args([
-            "--warm-up-time",
-            "0.3",
-            "--measurement-time",
-            "1",
-            "--sample-size",
-            "10",
-        ]);
+        cargo.args(["--warm-up-time", "0.3", "--measurement-time", "1", "--sample-size", "10"]);
     }
     cargo.args(filter);
     let status = cargo.status().context("cannot run cargo bench")?;
@@ -54,10 +45,7 @@ fn bench(args: &[String]) -> anyhow::Result<()> {
 }
 
 fn workspace_root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .parent()
-        .expect("xtask sits in the workspace root")
-        .to_path_buf()
+    Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("xtask sits in the workspace root").to_path_buf()
 }
 
 /// One measured function of one workload.
@@ -83,10 +71,7 @@ fn read_results(dir: &Path, since: SystemTime) -> anyhow::Result<Vec<Measurement
                 continue;
             }
             let is_new = path.ends_with("new/benchmark.json");
-            let fresh = entry
-                .metadata()
-                .and_then(|m| m.modified())
-                .is_ok_and(|t| t >= since);
+            let fresh = entry.metadata().and_then(|m| m.modified()).is_ok_and(|t| t >= since);
             if is_new && fresh {
                 found.push(read_measurement(path.parent().expect("inside new/"))?);
             }
@@ -98,24 +83,15 @@ fn read_results(dir: &Path, since: SystemTime) -> anyhow::Result<Vec<Measurement
 
 fn read_measurement(dir: &Path) -> anyhow::Result<Measurement> {
     let read = |name: &str| -> anyhow::Result<Value> {
-        let text = std::fs::read_to_string(dir.join(name))
-            .with_context(|| format!("reading {}", dir.display()))?;
+        let text = std::fs::read_to_string(dir.join(name)).with_context(|| format!("reading {}", dir.display()))?;
         Ok(serde_json::from_str(&text)?)
     };
     let benchmark = read("benchmark.json")?;
     let estimates = read("estimates.json")?;
     Ok(Measurement {
-        workload: benchmark["group_id"]
-            .as_str()
-            .unwrap_or_default()
-            .to_owned(),
-        function: benchmark["function_id"]
-            .as_str()
-            .unwrap_or_default()
-            .to_owned(),
-        median_ns: estimates["median"]["point_estimate"]
-            .as_f64()
-            .context("no median")?,
+        workload: benchmark["group_id"].as_str().unwrap_or_default().to_owned(),
+        function: benchmark["function_id"].as_str().unwrap_or_default().to_owned(),
+        median_ns: estimates["median"]["point_estimate"].as_f64().context("no median")?,
         elements: benchmark["throughput"]["Elements"].as_u64(),
     })
 }
@@ -124,28 +100,14 @@ fn print_table(results: &[Measurement]) {
     println!("| workload | median | throughput | oracle median | speed-up vs oracle |");
     println!("|---|---|---|---|---|");
     for m in results.iter().filter(|m| m.function != "oracle") {
-        let oracle = results
-            .iter()
-            .find(|o| o.workload == m.workload && o.function == "oracle");
-        let throughput = m.elements.map_or("-".into(), |n| {
-            format!("{}/s", si(n as f64 / (m.median_ns * 1e-9)))
-        });
+        let oracle = results.iter().find(|o| o.workload == m.workload && o.function == "oracle");
+        let throughput = m.elements.map_or("-".into(), |n| format!("{}/s", si(n as f64 / (m.median_ns * 1e-9))));
         let (oracle_time, ratio) = match oracle {
-            Some(o) => (
-                duration(o.median_ns),
-                format!("{:.0}x", o.median_ns / m.median_ns),
-            ),
+            Some(o) => (duration(o.median_ns), format!("{:.0}x", o.median_ns / m.median_ns)),
             None => ("-".into(), "-".into()),
         };
-        let name = if m.function == "reckon" {
-            m.workload.clone()
-        } else {
-            format!("{} ({})", m.workload, m.function)
-        };
-        println!(
-            "| {name} | {} | {throughput} | {oracle_time} | {ratio} |",
-            duration(m.median_ns)
-        );
+        let name = if m.function == "reckon" { m.workload.clone() } else { format!("{} ({})", m.workload, m.function) };
+        println!("| {name} | {} | {throughput} | {oracle_time} | {ratio} |", duration(m.median_ns));
     }
 }
 

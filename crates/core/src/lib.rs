@@ -19,9 +19,11 @@ mod number;
 pub mod oracle;
 mod rules;
 mod search;
+mod values;
 
 pub use expr::{EvalError, Expr};
 pub use hand::{Hand, HandError, MAX_CARDS};
 pub use number::{BigRational, Number, ParseNumberError, Rational};
 pub use rules::{CardUse, Domain, Op, OpSet, ParseOpsError, Preset, Rules};
 pub use search::{Solver, solve};
+pub use values::{Reach, ValueSets};

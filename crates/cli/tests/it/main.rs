@@ -24,10 +24,7 @@ pub struct Run {
 
 /// `reckon` with the given arguments.
 pub fn reckon<I: IntoIterator<Item = S>, S: Into<String>>(args: I) -> Reckon {
-    Reckon {
-        args: args.into_iter().map(Into::into).collect(),
-        stdin: None,
-    }
+    Reckon { args: args.into_iter().map(Into::into).collect(), stdin: None }
 }
 
 impl Reckon {

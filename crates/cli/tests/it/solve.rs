@@ -70,19 +70,7 @@ fn operator_subset() {
 
 #[test]
 fn countdown_rules() {
-    let run = reckon([
-        "--rules",
-        "countdown",
-        "-t",
-        "765",
-        "1",
-        "3",
-        "7",
-        "10",
-        "25",
-        "50",
-    ])
-    .run();
+    let run = reckon(["--rules", "countdown", "-t", "765", "1", "3", "7", "10", "25", "50"]).run();
     assert_eq!(run.status, 0, "{run}");
     assert!(run.stdout.ends_with(" = 765\n"), "{run}");
 }
@@ -215,17 +203,9 @@ fn help_shows_examples() {
 
 #[test]
 fn completions_for_each_shell() {
-    for (shell, marker) in [
-        ("bash", "_reckon()"),
-        ("zsh", "#compdef reckon"),
-        ("fish", "complete -c reckon"),
-    ] {
+    for (shell, marker) in [("bash", "_reckon()"), ("zsh", "#compdef reckon"), ("fish", "complete -c reckon")] {
         let run = reckon(["completions", shell]).run();
         assert_eq!(run.status, 0, "{run}");
-        assert!(
-            run.stdout.contains(marker),
-            "{shell}: {}",
-            &run.stdout[..200.min(run.stdout.len())]
-        );
+        assert!(run.stdout.contains(marker), "{shell}: {}", &run.stdout[..200.min(run.stdout.len())]);
     }
 }
