@@ -31,8 +31,141 @@ pub enum Command {
     /// Solve one hand, or with no CARDS one hand per stdin line (the default command).
     #[command(after_help = EXAMPLES)]
     Solve(SolveArgs),
+    /// Every hand of a kind, solved in parallel: statistics or per-hand rows.
+    #[command(after_help = CENSUS_EXAMPLES)]
+    Census(CensusArgs),
+    /// Which whole numbers a hand can make.
+    Reach(ReachArgs),
     /// Print a shell completion script.
     Completions(CompletionsArgs),
+}
+
+const CENSUS_EXAMPLES: &str = "\
+Examples:
+  reckon census                       4 cards from 1..=13, target 24
+  reckon census --range 1..=10 --count -f csv
+  reckon census --targets 1..=100     how many hands reach each target
+  reckon census --rules countdown     every Countdown selection, targets 100..=999
+  reckon census --shard 2/8 -f jsonl > part2.jsonl
+  reckon census --merge part*.jsonl   the summary of the shards";
+
+/// Arguments of `reckon census`.
+#[derive(Debug, Args)]
+pub struct CensusArgs {
+    /// Cards per hand (default 4; 6 for the Countdown pool).
+    #[arg(long, value_name = "N")]
+    pub cards: Option<usize>,
+
+    /// Card values (default 1..=13; `LO-HI` also accepted). With --rules
+    /// countdown and no range: the Countdown pool (two each of 1..=10, one
+    /// each of 25, 50, 75, 100).
+    #[arg(long, value_name = "LO..=HI", allow_hyphen_values = true)]
+    pub range: Option<IntRange>,
+
+    /// At most K cards of one value (a real deck has 4).
+    #[arg(long, value_name = "K")]
+    pub max_copies: Option<usize>,
+
+    #[command(flatten)]
+    pub rules: RulesArgs,
+
+    /// Count the distinct solutions of every hand.
+    #[arg(long)]
+    pub count: bool,
+
+    /// For each whole-number target of the range, how many hands reach it
+    /// (default 100..=999 for the Countdown pool).
+    #[arg(long, value_name = "LO..=HI", allow_hyphen_values = true)]
+    pub targets: Option<IntRange>,
+
+    /// Only the I-th of N equal slices of the hand list.
+    #[arg(long, value_name = "I/N")]
+    pub shard: Option<reckon_census::Shard>,
+
+    /// Read the JSON Lines of shards and print the summary of them all.
+    #[arg(long, value_name = "FILE", num_args = 1.., conflicts_with_all = ["shard", "count", "targets", "range"])]
+    pub merge: Vec<std::path::PathBuf>,
+
+    /// Output: a summary, or one row per hand.
+    #[arg(short, long, value_enum, default_value_t = CensusFormat::Text)]
+    pub format: CensusFormat,
+
+    /// Worker threads (default: all cores).
+    #[arg(short = 'j', long, value_name = "N")]
+    pub threads: Option<usize>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum CensusFormat {
+    /// A short human summary.
+    Text,
+    /// One CSV row per hand.
+    Csv,
+    /// One JSON object per hand, then a summary object.
+    Jsonl,
+}
+
+/// Arguments of `reckon reach`.
+#[derive(Debug, Args)]
+pub struct ReachArgs {
+    /// The cards.
+    #[arg(value_name = "CARDS", required = true, allow_negative_numbers = true)]
+    pub cards: Vec<String>,
+
+    /// The whole numbers to report on.
+    #[arg(long, value_name = "LO..=HI", default_value = "0..=1000", allow_hyphen_values = true)]
+    pub range: IntRange,
+
+    #[command(flatten)]
+    pub rules: RulesArgs,
+
+    /// Output format.
+    #[arg(short, long, value_enum, default_value_t = ReachFormat::Text)]
+    pub format: ReachFormat,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ReachFormat {
+    /// Compact ranges and the smallest positive number out of reach.
+    Text,
+    /// One JSON object.
+    Json,
+}
+
+/// An inclusive range of whole numbers, written `LO..=HI` or `LO-HI`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct IntRange {
+    pub lo: i64,
+    pub hi: i64,
+}
+
+impl std::str::FromStr for IntRange {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let bad = || format!("'{s}' is not a range: expected LO..=HI or LO-HI, e.g. 1..=13");
+        let (lo, hi) = match s.split_once("..=") {
+            Some(parts) => parts,
+            // `LO-HI`: the separator is a '-' that is not a leading sign.
+            None => s
+                .char_indices()
+                .skip(1)
+                .find(|&(_, c)| c == '-')
+                .map(|(i, _)| (&s[..i], &s[i + 1..]))
+                .ok_or_else(bad)?,
+        };
+        let (lo, hi): (i64, i64) = (lo.trim().parse().map_err(|_| bad())?, hi.trim().parse().map_err(|_| bad())?);
+        if lo > hi {
+            return Err(format!("'{s}' is an empty range: {lo} is above {hi}"));
+        }
+        Ok(IntRange { lo, hi })
+    }
+}
+
+impl std::fmt::Display for IntRange {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}..={}", self.lo, self.hi)
+    }
 }
 
 /// Arguments of the default command.
@@ -89,6 +222,7 @@ impl RulesArgs {
         if let Some(domain) = self.domain {
             rules.domain = match domain {
                 DomainArg::Rational => Domain::Rational,
+                DomainArg::NonNegative => Domain::NonNegative,
                 DomainArg::Integer => Domain::Integer,
                 DomainArg::Positive => Domain::PositiveInteger,
             };
@@ -116,6 +250,8 @@ pub enum PresetArg {
 pub enum DomainArg {
     /// Any rational number.
     Rational,
+    /// Rationals that are not negative.
+    NonNegative,
     /// Whole numbers only.
     Integer,
     /// Positive whole numbers only.
@@ -155,5 +291,15 @@ mod tests {
     #[test]
     fn grammar_is_consistent() {
         Cli::command().debug_assert();
+    }
+
+    #[test]
+    fn ranges() {
+        assert_eq!("1..=13".parse(), Ok(IntRange { lo: 1, hi: 13 }));
+        assert_eq!("1-13".parse(), Ok(IntRange { lo: 1, hi: 13 }));
+        assert_eq!("-5..=5".parse(), Ok(IntRange { lo: -5, hi: 5 }));
+        assert_eq!("-5--1".parse(), Ok(IntRange { lo: -5, hi: -1 }));
+        assert!("13..=1".parse::<IntRange>().is_err());
+        assert!("x".parse::<IntRange>().is_err());
     }
 }

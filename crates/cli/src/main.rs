@@ -24,6 +24,8 @@ pub enum Status {
     NoSolution = 1,
     /// Bad usage or bad input.
     BadInput = 2,
+    /// Stopped by Ctrl-C (128 + SIGINT, as shells report it).
+    Interrupted = 130,
 }
 
 impl From<Status> for ExitCode {
@@ -37,6 +39,8 @@ fn main() -> ExitCode {
     let result = match cli.command {
         None => commands::solve::run(&cli.solve),
         Some(Command::Solve(args)) => commands::solve::run(&args),
+        Some(Command::Census(args)) => commands::census::run(&args),
+        Some(Command::Reach(args)) => commands::reach::run(&args),
         Some(Command::Completions(args)) => commands::completions::run(&args),
     };
     match result {

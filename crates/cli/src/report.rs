@@ -4,7 +4,7 @@ use std::io::Write;
 
 use anstyle::{AnsiColor, Style};
 use reckon_core::Rational;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 const ERROR: Style = AnsiColor::Red.on_default().bold();
 
@@ -14,7 +14,7 @@ pub fn error(message: &str) {
 }
 
 /// A number in JSON: whole numbers as numbers, fractions as strings ("7/2").
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, Deserialize)]
 #[serde(untagged)]
 pub enum JsonNumber {
     Integer(i64),
@@ -30,4 +30,70 @@ impl From<Rational> for JsonNumber {
 /// Serializes a value by its `Display` form, for numbers that may be fractions.
 pub fn as_string<S: serde::Serializer>(value: &impl std::fmt::Display, serializer: S) -> Result<S::Ok, S::Error> {
     serializer.collect_str(value)
+}
+
+/// Ascending whole numbers as compact ranges: `0-9, 11-14, 16`.
+pub fn compact_ranges(values: &[i64]) -> String {
+    let mut out = String::new();
+    let mut i = 0;
+    while i < values.len() {
+        let start = values[i];
+        while i + 1 < values.len() && values[i + 1] == values[i] + 1 {
+            i += 1;
+        }
+        if !out.is_empty() {
+            out.push_str(", ");
+        }
+        if values[i] == start {
+            out.push_str(&start.to_string());
+        } else {
+            out.push_str(&format!("{start}-{}", values[i]));
+        }
+        i += 1;
+    }
+    out
+}
+
+/// Reads what [`compact_ranges`] wrote.
+pub fn parse_compact_ranges(text: &str) -> Option<Vec<i64>> {
+    let mut values = Vec::new();
+    for part in text.split(',').map(str::trim).filter(|p| !p.is_empty()) {
+        // The separator is a '-' that is not a leading sign.
+        match part.char_indices().skip(1).find(|&(_, c)| c == '-') {
+            Some((i, _)) => values.extend(part[..i].parse::<i64>().ok()?..=part[i + 1..].parse::<i64>().ok()?),
+            None => values.push(part.parse().ok()?),
+        }
+    }
+    Some(values)
+}
+
+/// `part` of `whole` as a percentage with one decimal, in whole-number arithmetic.
+pub fn percent(part: usize, whole: usize) -> String {
+    if whole == 0 {
+        return "-".into();
+    }
+    let tenths = (part * 2000 + whole) / (2 * whole);
+    format!("{}.{}%", tenths / 10, tenths % 10)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ranges_round_trip() {
+        let values = [-3, -2, 0, 1, 2, 3, 5, 7, 8];
+        let text = compact_ranges(&values);
+        assert_eq!(text, "-3--2, 0-3, 5, 7-8");
+        assert_eq!(parse_compact_ranges(&text).unwrap(), values);
+        assert_eq!(compact_ranges(&[]), "");
+    }
+
+    #[test]
+    fn percentages() {
+        assert_eq!(percent(1362, 1820), "74.8%");
+        assert_eq!(percent(1, 3), "33.3%");
+        assert_eq!(percent(2, 3), "66.7%");
+        assert_eq!(percent(5, 5), "100.0%");
+    }
 }

@@ -157,6 +157,8 @@ pub enum CardUse {
 pub enum Domain {
     /// Any rational number.
     Rational,
+    /// Rationals that are not negative (no negative values along the way).
+    NonNegative,
     /// Whole numbers only (no fractions along the way).
     Integer,
     /// Positive whole numbers only (Countdown).
@@ -168,6 +170,7 @@ impl Domain {
     pub fn allows<N: Number>(self, v: &N) -> bool {
         match self {
             Domain::Rational => true,
+            Domain::NonNegative => v.is_zero() || v.is_positive(),
             Domain::Integer => v.is_integer(),
             Domain::PositiveInteger => v.is_integer() && v.is_positive(),
         }

@@ -9,7 +9,7 @@
 //! `b` with `a op b = target` can finish, and they are looked up on the
 //! other side.
 
-use std::rc::Rc;
+use std::sync::Arc;
 
 use hashbrown::HashMap;
 
@@ -27,7 +27,7 @@ pub struct ValueSets<N> {
     domain: Domain,
     /// Sorted, duplicate-free values of each sorted multiset of cards
     /// (every card used once).
-    cache: HashMap<Box<[N]>, Rc<[N]>>,
+    cache: HashMap<Box<[N]>, Arc<[N]>>,
 }
 
 impl<N: Number> ValueSets<N> {
@@ -37,12 +37,12 @@ impl<N: Number> ValueSets<N> {
     }
 
     /// Every value `cards` (sorted) can make, using each card exactly once, sorted.
-    pub fn values(&mut self, cards: &[N]) -> Option<Rc<[N]>> {
+    pub fn values(&mut self, cards: &[N]) -> Option<Arc<[N]>> {
         if let Some(known) = self.cache.get(cards) {
             return Some(known.clone());
         }
-        let values: Rc<[N]> = if cards.len() == 1 {
-            Rc::from(cards)
+        let values: Arc<[N]> = if cards.len() == 1 {
+            Arc::from(cards)
         } else {
             let mut made = Vec::new();
             for (left, right) in splits(cards) {
@@ -55,7 +55,7 @@ impl<N: Number> ValueSets<N> {
             }
             made.sort_unstable();
             made.dedup();
-            Rc::from(made)
+            Arc::from(made)
         };
         self.cache.insert(Box::from(cards), values.clone());
         Some(values)

@@ -84,8 +84,13 @@ fn target() -> impl Strategy<Value = Rational> {
 
 fn rules() -> impl Strategy<Value = Rules> {
     let ops = prop::sample::select(vec!["+-*/", "+-*/", "+-*/", "+-*", "+*", "*/", "-/", "+-", "+/"]);
-    let domain =
-        prop::sample::select(vec![Domain::Rational, Domain::Rational, Domain::Integer, Domain::PositiveInteger]);
+    let domain = prop::sample::select(vec![
+        Domain::Rational,
+        Domain::Rational,
+        Domain::NonNegative,
+        Domain::Integer,
+        Domain::PositiveInteger,
+    ]);
     let card_use = prop::sample::select(vec![CardUse::All, CardUse::All, CardUse::Subset]);
     (target(), ops, domain, card_use).prop_map(|(target, ops, domain, card_use)| Rules {
         target,

@@ -1,0 +1,86 @@
+//! What a census records about one hand.
+
+use reckon_core::{Domain, Expr, Hand, Reach, Rules, Solver};
+
+/// The facts a census row holds about one hand.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HandFacts {
+    pub hand: Hand,
+    pub solvable: bool,
+    /// One solution, when solvable (absent when read back from a shard file).
+    pub solution: Option<Expr>,
+    /// Solvable, but not with whole-number intermediate results.
+    pub needs_fractions: bool,
+    /// Solvable, but not without a negative intermediate result.
+    pub needs_negatives: bool,
+    /// The number of distinct solutions, when counted.
+    pub distinct: Option<usize>,
+}
+
+/// Counts the distinct solutions of a hand; supplied by the caller, who
+/// chooses the level of distinctness.
+pub type Counter = Box<dyn Fn(&Hand, &Rules) -> usize + Send + Sync>;
+
+/// Works out [`HandFacts`] hand after hand, keeping its memos between hands.
+///
+/// "Needs fractions" and "needs negatives" compare the rules with a
+/// narrower domain, so they are only recorded under the rational domain
+/// (under any other domain they are `false`).
+///
+/// ```
+/// use reckon_census::Analyser;
+/// use reckon_core::Rules;
+/// let mut analyser = Analyser::new(Rules::game24());
+/// let facts = analyser.analyse(&"3 3 8 8".parse().unwrap());
+/// assert!(facts.solvable && facts.needs_fractions && !facts.needs_negatives);
+/// ```
+pub struct Analyser {
+    rules: Rules,
+    reach: Reach,
+    solver: Solver,
+    whole: Reach,
+    non_negative: Reach,
+    counter: Option<Counter>,
+}
+
+impl std::fmt::Debug for Analyser {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Analyser").field("rules", &self.rules).finish_non_exhaustive()
+    }
+}
+
+impl Analyser {
+    /// An analyser for `rules`, without distinct-solution counts.
+    pub fn new(rules: Rules) -> Analyser {
+        Analyser {
+            rules,
+            reach: Reach::new(rules),
+            solver: Solver::new(rules),
+            whole: Reach::new(Rules { domain: Domain::Integer, ..rules }),
+            non_negative: Reach::new(Rules { domain: Domain::NonNegative, ..rules }),
+            counter: None,
+        }
+    }
+
+    /// Also counts the distinct solutions of every solvable hand with `counter`.
+    pub fn with_counter(mut self, counter: Counter) -> Analyser {
+        self.counter = Some(counter);
+        self
+    }
+
+    /// The facts about `hand`.
+    pub fn analyse(&mut self, hand: &Hand) -> HandFacts {
+        let solvable = self.reach.decide(hand);
+        let solution = if solvable { self.solver.solve(hand) } else { None };
+        debug_assert_eq!(solution.is_some(), solvable, "the search and the value sets agree on {hand}");
+        let rational = self.rules.domain == Domain::Rational;
+        HandFacts {
+            hand: hand.clone(),
+            solvable,
+            solution,
+            needs_fractions: solvable && rational && !self.whole.decide(hand),
+            needs_negatives: solvable && rational && !self.non_negative.decide(hand),
+            distinct: self.counter.as_ref().map(|count| if solvable { count(hand, &self.rules) } else { 0 }),
+        }
+    }
+}

@@ -1,0 +1,105 @@
+//! Folding per-hand facts into a census summary.
+
+use std::collections::BTreeMap;
+
+use reckon_core::Hand;
+
+use crate::facts::HandFacts;
+
+/// How many of the hardest hands a summary keeps.
+const HARDEST: usize = 10;
+
+/// The statistics of a census; built hand by hand, and mergeable, so that
+/// shards computed apart give the summary of the whole.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Summary {
+    pub hands: usize,
+    pub solvable: usize,
+    /// The hands that are solvable only with fractions along the way.
+    pub needs_fractions: Vec<Hand>,
+    pub needs_negatives: usize,
+    /// Total distinct solutions, when counted.
+    pub distinct: Option<usize>,
+    /// Distinct solutions per hand → number of hands, when counted.
+    pub histogram: BTreeMap<usize, usize>,
+    /// The solvable hands with the fewest distinct solutions, fraction-only
+    /// hands first among equals: `(hand, count, needs fractions)`.
+    pub hardest: Vec<(Hand, usize, bool)>,
+}
+
+impl Summary {
+    /// Adds one hand.
+    pub fn add(&mut self, facts: &HandFacts) {
+        self.hands += 1;
+        self.solvable += usize::from(facts.solvable);
+        if facts.needs_fractions {
+            self.needs_fractions.push(facts.hand.clone());
+        }
+        self.needs_negatives += usize::from(facts.needs_negatives);
+        if let Some(count) = facts.distinct {
+            *self.distinct.get_or_insert(0) += count;
+            *self.histogram.entry(count).or_default() += 1;
+            if facts.solvable {
+                self.hardest.push((facts.hand.clone(), count, facts.needs_fractions));
+                self.trim_hardest();
+            }
+        }
+    }
+
+    /// Adds the hands of another summary.
+    pub fn merge(&mut self, other: Summary) {
+        self.hands += other.hands;
+        self.solvable += other.solvable;
+        self.needs_fractions.extend(other.needs_fractions);
+        self.needs_fractions.sort();
+        self.needs_negatives += other.needs_negatives;
+        if let Some(d) = other.distinct {
+            *self.distinct.get_or_insert(0) += d;
+        }
+        for (count, hands) in other.histogram {
+            *self.histogram.entry(count).or_default() += hands;
+        }
+        self.hardest.extend(other.hardest);
+        self.trim_hardest();
+    }
+
+    fn trim_hardest(&mut self) {
+        self.hardest.sort_by(|(ha, ca, fa), (hb, cb, fb)| (ca, !fa, ha).cmp(&(cb, !fb, hb)));
+        self.hardest.truncate(HARDEST);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn facts(cards: &str, solvable: bool, fractions: bool, distinct: usize) -> HandFacts {
+        HandFacts {
+            hand: cards.parse().unwrap(),
+            solvable,
+            solution: None,
+            needs_fractions: fractions,
+            needs_negatives: false,
+            distinct: Some(distinct),
+        }
+    }
+
+    #[test]
+    fn merging_halves_equals_the_whole() {
+        let all = [
+            facts("1 1 1 1", false, false, 0),
+            facts("3 3 8 8", true, true, 1),
+            facts("1 2 3 4", true, false, 9),
+            facts("2 2 2 3", true, false, 1),
+        ];
+        let mut whole = Summary::default();
+        all.iter().for_each(|f| whole.add(f));
+        let (mut a, mut b) = (Summary::default(), Summary::default());
+        all[..2].iter().for_each(|f| a.add(f));
+        all[2..].iter().for_each(|f| b.add(f));
+        a.merge(b);
+        assert_eq!(a, whole);
+        assert_eq!(whole.distinct, Some(11));
+        assert_eq!(whole.hardest[0].0.to_string(), "3 3 8 8", "fraction-only first among equals");
+    }
+}

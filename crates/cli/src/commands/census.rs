@@ -1,0 +1,388 @@
+//! `reckon census`: every hand of a kind, in parallel, as a summary or rows.
+
+use std::fs::File;
+use std::io::{BufRead, BufReader, IsTerminal, Write};
+use std::ops::ControlFlow;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use anyhow::{Context, bail};
+use indicatif::{ProgressBar, ProgressStyle};
+use reckon_census::{Analyser, HandFacts, HandSpace, Shard, Summary, TargetFacts, TargetSummary, map_in_order};
+use reckon_core::{CardUse, Hand, Rational, Reach, Rules};
+use serde::{Deserialize, Serialize};
+use serde_json::{Value, json};
+
+use crate::Status;
+use crate::args::{CensusArgs, CensusFormat, IntRange, PresetArg};
+use crate::report::{JsonNumber, compact_ranges, parse_compact_ranges, percent};
+
+/// Set by Ctrl-C; the census stops after the chunk in progress.
+static INTERRUPTED: AtomicBool = AtomicBool::new(false);
+
+pub fn run(args: &CensusArgs) -> anyhow::Result<Status> {
+    if !args.merge.is_empty() {
+        return merge(args);
+    }
+    let rules = args.rules.rules();
+    let countdown_pool = args.rules.rules == PresetArg::Countdown && args.range.is_none();
+    let space = if countdown_pool {
+        if args.cards.is_some_and(|n| n != 6) {
+            bail!("the Countdown pool deals 6 numbers; give --range to choose other hands");
+        }
+        HandSpace::countdown()
+    } else {
+        let range = args.range.unwrap_or(IntRange { lo: 1, hi: 13 });
+        let cards = args.cards.unwrap_or(4);
+        if !(1..=reckon_core::MAX_CARDS).contains(&cards) {
+            bail!("--cards {cards}: a hand holds 1 to {} cards", reckon_core::MAX_CARDS);
+        }
+        HandSpace::range(cards, range.lo, range.hi, args.max_copies)
+    };
+    let targets = args.targets.or(countdown_pool.then_some(IntRange { lo: 100, hi: 999 }));
+    if args.count {
+        bail!("--count is not available in the census yet");
+    }
+    if args.count && targets.is_some() {
+        bail!("--count counts the solutions for one target; it does not combine with --targets");
+    }
+    let all = space.hands();
+    let hands = args.shard.unwrap_or(Shard::ALL).slice(&all);
+    let threads = args.threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from));
+    if threads == 0 {
+        bail!("--threads must be at least 1");
+    }
+    ctrlc::set_handler(|| INTERRUPTED.store(true, Ordering::SeqCst)).context("cannot catch Ctrl-C")?;
+    let progress = progress_bar(hands.len());
+    let mut out = Rows::new(args.format, targets.is_some(), args.count);
+    let done = match targets {
+        None => {
+            let mut summary = Summary::default();
+            let count = args.count;
+            map_in_order(
+                hands,
+                threads,
+                || analyser(rules, count),
+                |a, hand| a.analyse(hand),
+                |chunk| {
+                    for facts in &chunk {
+                        summary.add(facts);
+                        out.hand_row(facts);
+                    }
+                    progress.inc(chunk.len() as u64);
+                    keep_going()
+                },
+            )?;
+            progress.finish_and_clear();
+            let done = summary.hands;
+            let header = describe(&space, countdown_pool, &rules, None, args.shard);
+            out.finish(&header, &summary_json(&summary), || print_summary(&summary))?;
+            done
+        }
+        Some(range) => {
+            let mut summary = TargetSummary::new(range.lo, range.hi);
+            let facts_of =
+                |reach: &mut Reach, hand: &Hand| reckon_census::targets_reached(reach, hand, range.lo, range.hi);
+            map_in_order(
+                hands,
+                threads,
+                || Reach::new(rules),
+                facts_of,
+                |chunk| {
+                    for facts in &chunk {
+                        summary.add(facts);
+                        out.target_row(facts);
+                    }
+                    progress.inc(chunk.len() as u64);
+                    keep_going()
+                },
+            )?;
+            progress.finish_and_clear();
+            let done = summary.hands;
+            let header = describe(&space, countdown_pool, &rules, Some(range), args.shard);
+            out.finish(&header, &target_summary_json(&summary), || print_target_summary(&summary))?;
+            done
+        }
+    };
+    if INTERRUPTED.load(Ordering::SeqCst) {
+        crate::report::error(&format!(
+            "interrupted after {done} of {} hands; the rows written are complete",
+            hands.len()
+        ));
+        return Ok(Status::Interrupted);
+    }
+    Ok(Status::Success)
+}
+
+fn keep_going() -> ControlFlow<()> {
+    if INTERRUPTED.load(Ordering::SeqCst) { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
+}
+
+fn analyser(rules: Rules, count: bool) -> Analyser {
+    assert!(!count, "distinct counts are not wired into the census yet");
+    Analyser::new(rules)
+}
+
+/// A progress bar on stderr when it is a terminal; nothing otherwise.
+fn progress_bar(len: usize) -> ProgressBar {
+    if !std::io::stderr().is_terminal() {
+        return ProgressBar::hidden();
+    }
+    let style = ProgressStyle::with_template("{bar:40.cyan/blue} {pos}/{len} hands  {per_sec}  {eta} left")
+        .expect("a valid template");
+    ProgressBar::new(len as u64).with_style(style)
+}
+
+/// One line saying what was counted.
+fn describe(space: &HandSpace, pool: bool, rules: &Rules, targets: Option<IntRange>, shard: Option<Shard>) -> String {
+    let hands = if pool {
+        "Countdown selections (6 numbers from two each of 1..=10 and 25, 50, 75, 100)".to_owned()
+    } else {
+        format!("hands of {} cards", space.cards())
+    };
+    let target = match targets {
+        Some(range) => format!("targets {range}"),
+        None => format!("target {}", rules.target),
+    };
+    let use_ = if rules.card_use == CardUse::Subset { ", any subset" } else { "" };
+    let shard = shard.map(|s| format!(", shard {s}")).unwrap_or_default();
+    format!("census of {hands}, {target}, operators {}{use_}{shard}", rules.ops)
+}
+
+/// Where rows and the summary go, by format.
+enum Rows {
+    Text,
+    Csv(Box<csv::Writer<std::io::Stdout>>),
+    Jsonl(std::io::StdoutLock<'static>),
+}
+
+impl Rows {
+    fn new(format: CensusFormat, targets: bool, count: bool) -> Rows {
+        match format {
+            CensusFormat::Text => Rows::Text,
+            CensusFormat::Jsonl => Rows::Jsonl(std::io::stdout().lock()),
+            CensusFormat::Csv => {
+                let mut csv = csv::Writer::from_writer(std::io::stdout());
+                let header: &[&str] = match (targets, count) {
+                    (true, _) => &["cards", "reached", "count"],
+                    (false, false) => &["cards", "solvable", "solution", "needs_fractions", "needs_negatives"],
+                    (false, true) => {
+                        &["cards", "solvable", "solution", "needs_fractions", "needs_negatives", "distinct"]
+                    }
+                };
+                // A failed write shows up again, and is reported, at the flush.
+                let _ = csv.write_record(header);
+                Rows::Csv(Box::new(csv))
+            }
+        }
+    }
+
+    fn hand_row(&mut self, facts: &HandFacts) {
+        let row = HandRow {
+            cards: cards_json(&facts.hand),
+            solvable: facts.solvable,
+            solution: facts.solution.as_ref().map(ToString::to_string),
+            needs_fractions: facts.needs_fractions,
+            needs_negatives: facts.needs_negatives,
+            distinct: facts.distinct,
+        };
+        match self {
+            Rows::Text => {}
+            Rows::Jsonl(out) => {
+                let _ = writeln!(out, "{}", serde_json::to_string(&row).expect("rows serialize"));
+            }
+            Rows::Csv(csv) => {
+                let mut record = vec![
+                    facts.hand.to_string(),
+                    row.solvable.to_string(),
+                    row.solution.unwrap_or_default(),
+                    row.needs_fractions.to_string(),
+                    row.needs_negatives.to_string(),
+                ];
+                record.extend(row.distinct.map(|d| d.to_string()));
+                let _ = csv.write_record(&record);
+            }
+        }
+    }
+
+    fn target_row(&mut self, facts: &TargetFacts) {
+        let reached = compact_ranges(&facts.reached);
+        match self {
+            Rows::Text => {}
+            Rows::Jsonl(out) => {
+                let row = TargetRow { cards: cards_json(&facts.hand), reached, count: facts.reached.len() };
+                let _ = writeln!(out, "{}", serde_json::to_string(&row).expect("rows serialize"));
+            }
+            Rows::Csv(csv) => {
+                let _ = csv.write_record([facts.hand.to_string(), reached, facts.reached.len().to_string()]);
+            }
+        }
+    }
+
+    /// Ends the output: the text summary, or the JSON summary line.
+    fn finish(self, header: &str, summary: &Value, text: impl FnOnce() -> String) -> anyhow::Result<()> {
+        match self {
+            Rows::Text => print!("{header}\n{}", text()),
+            Rows::Jsonl(mut out) => {
+                writeln!(out, "{}", json!({ "summary": summary }))?;
+                out.flush()?;
+            }
+            Rows::Csv(mut csv) => csv.flush()?,
+        }
+        Ok(())
+    }
+}
+
+fn cards_json(hand: &Hand) -> Vec<JsonNumber> {
+    hand.cards().iter().map(|&c| c.into()).collect()
+}
+
+#[derive(Serialize, Deserialize)]
+struct HandRow {
+    cards: Vec<JsonNumber>,
+    solvable: bool,
+    solution: Option<String>,
+    needs_fractions: bool,
+    needs_negatives: bool,
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    distinct: Option<usize>,
+}
+
+#[derive(Serialize, Deserialize)]
+struct TargetRow {
+    cards: Vec<JsonNumber>,
+    reached: String,
+    count: usize,
+}
+
+fn summary_json(s: &Summary) -> Value {
+    let mut value = json!({
+        "hands": s.hands,
+        "solvable": s.solvable,
+        "needs_fractions": s.needs_fractions.iter().map(ToString::to_string).collect::<Vec<_>>(),
+        "needs_negatives": s.needs_negatives,
+    });
+    if let Some(distinct) = s.distinct {
+        value["distinct"] = json!(distinct);
+        value["histogram"] = s.histogram.iter().map(|(k, v)| (k.to_string(), json!(v))).collect();
+        value["hardest"] = s
+            .hardest
+            .iter()
+            .map(|(hand, count, fractions)| json!({"cards": hand.to_string(), "distinct": count, "needs_fractions": fractions}))
+            .collect();
+    }
+    value
+}
+
+fn target_summary_json(s: &TargetSummary) -> Value {
+    json!({
+        "hands": s.hands,
+        "targets": format!("{}..={}", s.lo, s.hi),
+        "per_target": s.per_target,
+        "reach_all": s.reach_all,
+        "games": s.hands * s.per_target.len(),
+        "games_solvable": s.games_solvable,
+    })
+}
+
+fn print_summary(s: &Summary) -> String {
+    let mut text = format!("hands: {}\nsolvable: {} ({})\n", s.hands, s.solvable, percent(s.solvable, s.hands));
+    let fractions: Vec<String> = s.needs_fractions.iter().map(ToString::to_string).collect();
+    text += &format!("need fractions: {}", fractions.len());
+    if !fractions.is_empty() {
+        text += &format!(" ({})", fractions.join(", "));
+    }
+    text += &format!("\nneed negative intermediate results: {}\n", s.needs_negatives);
+    if let Some(distinct) = s.distinct {
+        text += &format!("distinct solutions: {distinct}\nsolutions per hand (solutions: hands):\n");
+        for (count, hands) in &s.histogram {
+            text += &format!("  {count:>3}: {hands}\n");
+        }
+        text += "hardest (fewest solutions, fraction-only first):\n";
+        for (hand, count, fractions) in &s.hardest {
+            let note = if *fractions { ", needs fractions" } else { "" };
+            text += &format!("  {hand} ({count} solution{}{note})\n", if *count == 1 { "" } else { "s" });
+        }
+    }
+    text
+}
+
+fn print_target_summary(s: &TargetSummary) -> String {
+    let games = s.hands * s.per_target.len();
+    let mut text = format!(
+        "hands: {}\ngames (hand, target): {games}, solvable: {} ({})\nhands that reach every target of {}..={}: {}\nhands reaching each target:\n",
+        s.hands,
+        s.games_solvable,
+        percent(s.games_solvable, games),
+        s.lo,
+        s.hi,
+        s.reach_all
+    );
+    for (row, counts) in s.per_target.chunks(8).enumerate() {
+        let first = s.lo + (row * 8) as i64;
+        let cells: Vec<String> = counts.iter().zip(first..).map(|(n, t)| format!("{t:>5}: {n:<6}")).collect();
+        text += &format!("{}\n", cells.join(" ").trim_end());
+    }
+    text
+}
+
+/// `--merge`: rebuilds the summary from the rows of shard files.
+fn merge(args: &CensusArgs) -> anyhow::Result<Status> {
+    let mut hands = Summary::default();
+    let mut targets: Option<TargetSummary> = None;
+    let mut pending_targets: Vec<TargetFacts> = Vec::new();
+    for path in &args.merge {
+        let file = File::open(path).with_context(|| format!("cannot open {}", path.display()))?;
+        let mut range: Option<(i64, i64)> = None;
+        for (number, line) in BufReader::new(file).lines().enumerate() {
+            let line = line.with_context(|| format!("cannot read {}", path.display()))?;
+            let at = || format!("{}:{}", path.display(), number + 1);
+            let value: Value = serde_json::from_str(&line).with_context(|| format!("{}: not JSON", at()))?;
+            if let Some(summary) = value.get("summary") {
+                if let Some(r) = summary.get("targets").and_then(Value::as_str) {
+                    let r: IntRange = r.parse().map_err(anyhow::Error::msg).with_context(at)?;
+                    range = Some((r.lo, r.hi));
+                }
+            } else if value.get("reached").is_some() {
+                let row: TargetRow = serde_json::from_value(value).with_context(|| format!("{}: not a row", at()))?;
+                let reached = parse_compact_ranges(&row.reached).with_context(|| format!("{}: bad ranges", at()))?;
+                pending_targets.push(TargetFacts { hand: hand_of(&row.cards).with_context(at)?, reached });
+            } else {
+                let row: HandRow = serde_json::from_value(value).with_context(|| format!("{}: not a row", at()))?;
+                hands.add(&HandFacts {
+                    hand: hand_of(&row.cards).with_context(at)?,
+                    solvable: row.solvable,
+                    solution: None,
+                    needs_fractions: row.needs_fractions,
+                    needs_negatives: row.needs_negatives,
+                    distinct: row.distinct,
+                });
+            }
+        }
+        if !pending_targets.is_empty() {
+            let (lo, hi) = range.with_context(|| format!("{}: no summary line with the targets", path.display()))?;
+            let summary = targets.get_or_insert_with(|| TargetSummary::new(lo, hi));
+            if (summary.lo, summary.hi) != (lo, hi) {
+                bail!("{}: targets {lo}..={hi} differ from {}..={}", path.display(), summary.lo, summary.hi);
+            }
+            pending_targets.drain(..).for_each(|facts| summary.add(&facts));
+        }
+    }
+    match (targets, args.format) {
+        (Some(t), CensusFormat::Jsonl) => println!("{}", json!({ "summary": target_summary_json(&t) })),
+        (Some(t), _) => print!("{}", print_target_summary(&t)),
+        (None, CensusFormat::Jsonl) => println!("{}", json!({ "summary": summary_json(&hands) })),
+        (None, _) => print!("{}", print_summary(&hands)),
+    }
+    Ok(Status::Success)
+}
+
+fn hand_of(cards: &[JsonNumber]) -> anyhow::Result<Hand> {
+    let values = cards
+        .iter()
+        .map(|c| match c {
+            JsonNumber::Integer(n) => Ok(Rational::from_integer(*n)),
+            JsonNumber::Fraction(s) => s.parse::<Rational>(),
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(Hand::new(values)?)
+}

@@ -1,0 +1,69 @@
+//! `reckon reach CARDS...`: the whole numbers a hand can make.
+
+use reckon_core::{Reach, Rules};
+use serde::Serialize;
+
+use crate::Status;
+use crate::args::{ReachArgs, ReachFormat};
+use crate::input;
+use crate::report::{self, JsonNumber, compact_ranges};
+
+pub fn run(args: &ReachArgs) -> anyhow::Result<Status> {
+    let hand = match input::hand_from_args(&args.cards) {
+        Ok(hand) => hand,
+        Err(err) => {
+            report::error(&err.to_string());
+            return Ok(Status::BadInput);
+        }
+    };
+    let rules: Rules = args.rules.rules();
+    let mut reach = Reach::new(rules);
+    let (lo, hi) = (args.range.lo, args.range.hi);
+    let made = reach.integers_in(&hand, lo, hi);
+    let smallest_missing = smallest_positive_missing(&reach.integers_in(&hand, 1, i64::MAX));
+    match args.format {
+        ReachFormat::Text => {
+            let shown = if made.is_empty() { "nothing".to_owned() } else { compact_ranges(&made) };
+            println!("makes {shown} ({} of {})", made.len(), args.range);
+            println!("smallest positive whole number it cannot make: {smallest_missing}");
+        }
+        ReachFormat::Json => {
+            let json = JsonReach {
+                cards: hand.cards().iter().map(|&c| c.into()).collect(),
+                range: args.range.to_string(),
+                reachable: compact_ranges(&made),
+                count: made.len(),
+                smallest_unreachable: smallest_missing,
+            };
+            println!("{}", serde_json::to_string(&json)?);
+        }
+    }
+    Ok(Status::Success)
+}
+
+/// The smallest positive whole number not in `made` (ascending, all positive).
+fn smallest_positive_missing(made: &[i64]) -> i64 {
+    made.iter().zip(1..).find(|&(&m, want)| m != want).map_or(made.len() as i64 + 1, |(_, want)| want)
+}
+
+#[derive(Serialize)]
+struct JsonReach {
+    cards: Vec<JsonNumber>,
+    range: String,
+    reachable: String,
+    count: usize,
+    smallest_unreachable: i64,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn first_gap() {
+        assert_eq!(smallest_positive_missing(&[1, 2, 3, 5]), 4);
+        assert_eq!(smallest_positive_missing(&[1, 2, 3]), 4);
+        assert_eq!(smallest_positive_missing(&[2, 3]), 1);
+        assert_eq!(smallest_positive_missing(&[]), 1);
+    }
+}
