@@ -17,11 +17,13 @@ mod expr;
 mod hand;
 mod number;
 pub mod oracle;
+mod parse;
 mod rules;
 mod search;
 
 pub use expr::{EvalError, Expr};
 pub use hand::{Hand, HandError, MAX_CARDS};
 pub use number::{BigRational, Number, ParseNumberError, Rational};
+pub use parse::{ParseError, ParseErrorKind, Side, parse_expr};
 pub use rules::{CardUse, Domain, Op, OpSet, ParseOpsError, Preset, Rules};
 pub use search::{Solver, solve};
