@@ -153,6 +153,17 @@ impl<N: Number> Search<N> {
         }
     }
 
+    /// Orders the operands of `+` and `*` for reading: a compound operand
+    /// first (`(1+2)+3`, `(11-8)*(3+5)`), otherwise as the values are sorted.
+    fn oriented(&self, op: Op, l: usize, r: usize) -> (Op, usize, usize) {
+        let is_card = |node: usize| node < self.cards.len();
+        if op.is_commutative() && is_card(l) && !is_card(r) {
+            (op, r, l)
+        } else {
+            (op, l, r)
+        }
+    }
+
     /// Searches a state whose items are sorted by value; returns the node that
     /// makes the target.
     fn search(&mut self, items: &[Item<N>]) -> Option<usize> {
@@ -213,7 +224,7 @@ impl<N: Number> Search<N> {
                     );
                     let at = next.partition_point(|it: &Item<N>| it.value < value);
                     next.insert(at, Item { value, node });
-                    self.steps.push((op, l.node, r.node));
+                    self.steps.push(self.oriented(op, l.node, r.node));
                     if let Some(found) = self.search(&next) {
                         return Some(found);
                     }
