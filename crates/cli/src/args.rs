@@ -31,6 +31,10 @@ pub enum Command {
     /// Solve one hand, or with no CARDS one hand per stdin line (the default command).
     #[command(after_help = EXAMPLES)]
     Solve(SolveArgs),
+    /// Is EXPR a valid answer? Checks its value and, given CARDS, that it uses each card once.
+    Check(crate::commands::check::CheckArgs),
+    /// Play the game: deal a hand, make the target, score.
+    Play(crate::commands::play::PlayArgs),
     /// Print a shell completion script.
     Completions(CompletionsArgs),
 }

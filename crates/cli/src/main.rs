@@ -6,6 +6,7 @@
 
 mod args;
 mod commands;
+mod diagnostic;
 mod input;
 mod report;
 
@@ -37,6 +38,8 @@ fn main() -> ExitCode {
     let result = match cli.command {
         None => commands::solve::run(&cli.solve),
         Some(Command::Solve(args)) => commands::solve::run(&args),
+        Some(Command::Check(args)) => commands::check::run(&args),
+        Some(Command::Play(args)) => commands::play::run(&args),
         Some(Command::Completions(args)) => commands::completions::run(&args),
     };
     match result {

@@ -1,6 +1,6 @@
 //! One round of the game: a hand, the player's moves, and how it ended.
 
-use reckon_core::{Expr, Hand, ParseError, Rational, Rules, Solver};
+use reckon_core::{Expr, Hand, ParseError, ParseErrorKind, Rational, Rules, Solver};
 
 use crate::hint::Hint;
 use crate::judge::{Verdict, judge};
@@ -101,10 +101,15 @@ impl Round {
     }
 
     /// Parses and judges a typed answer. A correct one ends the round as
-    /// [`Outcome::Solved`]; a wrong one counts against the player. Text
-    /// that does not parse counts as nothing.
+    /// [`Outcome::Solved`]; a wrong one counts against the player, and so
+    /// does a division by zero, which is a well-formed answer without a
+    /// value. Other text that does not parse counts as nothing.
     pub fn answer(&mut self, text: &str) -> Result<Verdict, ParseError> {
-        let expr: Expr = text.parse()?;
+        let expr: Expr = text.parse().inspect_err(|err: &ParseError| {
+            if err.kind() == ParseErrorKind::DivisionByZero && self.outcome.is_none() {
+                self.wrong_answers += 1;
+            }
+        })?;
         Ok(self.answer_expr(&expr))
     }
 
@@ -180,6 +185,8 @@ mod tests {
         let mut round = Round::new("3 3 8 8".parse().unwrap(), &mut solver);
         assert!(round.answer("3+").is_err());
         assert_eq!(round.wrong_answers(), 0);
+        assert!(round.answer("8/(3-3)").is_err());
+        assert_eq!(round.wrong_answers(), 1);
         assert_eq!(
             round.pass(),
             PassResult::Wrong("8/(3-8/3)".parse().unwrap())

@@ -26,7 +26,7 @@ use crate::round::{Outcome, Round};
 /// ```
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Score {
-    /// Rounds recorded, finished or not.
+    /// Rounds finished.
     pub rounds: u32,
     /// Rounds solved.
     pub solved: u32,
@@ -36,7 +36,8 @@ pub struct Score {
     pub wrong_passes: u32,
     /// Rounds given up with `show`.
     pub shown: u32,
-    /// Rounds left unfinished (the player quit during them).
+    /// Rounds left unfinished (the player quit during them); they count
+    /// neither as won nor as lost, but their hints, wrong answers and time do.
     pub unfinished: u32,
     /// Hints taken over all rounds.
     pub hints: u32,
@@ -48,8 +49,23 @@ pub struct Score {
 
 impl Score {
     /// Adds a round, finished or not, that took `elapsed`.
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use reckon_core::{Rules, Solver};
+    /// use reckon_play::{Round, Score};
+    ///
+    /// let mut solver = Solver::new(Rules::game24());
+    /// let mut score = Score::default();
+    /// let mut round = Round::new("3 3 8 8".parse().unwrap(), &mut solver);
+    /// round.answer("3*8").unwrap();
+    /// round.hint();
+    /// score.record(&round, Duration::from_secs(30)); // the player quit here
+    /// assert_eq!((score.rounds, score.unfinished), (0, 1));
+    /// assert_eq!(score.to_string(), "won 0 of 0 rounds (1 hint, 1 wrong answer) in 30.0s");
+    /// ```
     pub fn record(&mut self, round: &Round, elapsed: Duration) {
-        self.rounds += 1;
+        self.rounds += u32::from(round.outcome().is_some());
         match round.outcome() {
             Some(Outcome::Solved) => self.solved += 1,
             Some(Outcome::Passed) => self.passed += 1,
@@ -83,7 +99,6 @@ impl fmt::Display for Score {
             (self.passed, "right pass", "right passes"),
             (self.wrong_passes, "wrong pass", "wrong passes"),
             (self.shown, "shown", "shown"),
-            (self.unfinished, "unfinished", "unfinished"),
             (self.hints, "hint", "hints"),
             (self.wrong_answers, "wrong answer", "wrong answers"),
         ]

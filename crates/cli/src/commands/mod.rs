@@ -1,4 +1,6 @@
 //! One module per subcommand; each exposes `run(&Args) -> anyhow::Result<Status>`.
 
+pub mod check;
 pub mod completions;
+pub mod play;
 pub mod solve;
