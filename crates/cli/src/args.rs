@@ -59,13 +59,7 @@ pub struct SolveArgs {
 #[derive(Debug, Args)]
 pub struct RulesArgs {
     /// The target value (24, 10, -3, 7/2 ...).
-    #[arg(
-        short,
-        long,
-        value_name = "T",
-        default_value = "24",
-        allow_hyphen_values = true
-    )]
+    #[arg(short, long, value_name = "T", default_value = "24", allow_hyphen_values = true)]
     pub target: Rational,
 
     /// The rule preset: the 24 game (every card once) or Countdown (any subset, positive whole numbers).

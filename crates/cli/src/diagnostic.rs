@@ -10,10 +10,9 @@ use reckon_core::ParseError;
 
 /// `error: <message>` followed by `source` with the span underlined.
 pub fn render(source: &str, err: &ParseError) -> String {
-    let report = &[Level::ERROR.primary_title(err.to_string()).element(
-        Snippet::source(source)
-            .annotation(AnnotationKind::Primary.span(err.span()).label(err.label())),
-    )];
+    let report = &[Level::ERROR
+        .primary_title(err.to_string())
+        .element(Snippet::source(source).annotation(AnnotationKind::Primary.span(err.span()).label(err.label())))];
     Renderer::styled().render(report)
 }
 

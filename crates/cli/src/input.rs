@@ -16,19 +16,12 @@ pub struct BatchLine {
 }
 
 /// The hands of a batch, one per line; blank lines and `#` comments are skipped.
-pub fn batch_lines(
-    text: impl std::io::BufRead,
-) -> impl Iterator<Item = std::io::Result<BatchLine>> {
+pub fn batch_lines(text: impl std::io::BufRead) -> impl Iterator<Item = std::io::Result<BatchLine>> {
     text.lines().enumerate().filter_map(|(i, line)| match line {
         Err(err) => Some(Err(err)),
         Ok(line) => {
             let content = line.split('#').next().unwrap_or_default().trim();
-            (!content.is_empty()).then(|| {
-                Ok(BatchLine {
-                    number: i + 1,
-                    hand: content.parse(),
-                })
-            })
+            (!content.is_empty()).then(|| Ok(BatchLine { number: i + 1, hand: content.parse() }))
         }
     })
 }

@@ -23,18 +23,11 @@ pub enum JsonNumber {
 
 impl From<Rational> for JsonNumber {
     fn from(r: Rational) -> JsonNumber {
-        if r.is_integer() {
-            JsonNumber::Integer(r.numer())
-        } else {
-            JsonNumber::Fraction(r.to_string())
-        }
+        if r.is_integer() { JsonNumber::Integer(r.numer()) } else { JsonNumber::Fraction(r.to_string()) }
     }
 }
 
 /// Serializes a value by its `Display` form, for numbers that may be fractions.
-pub fn as_string<S: serde::Serializer>(
-    value: &impl std::fmt::Display,
-    serializer: S,
-) -> Result<S::Ok, S::Error> {
+pub fn as_string<S: serde::Serializer>(value: &impl std::fmt::Display, serializer: S) -> Result<S::Ok, S::Error> {
     serializer.collect_str(value)
 }

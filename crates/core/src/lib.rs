@@ -20,6 +20,7 @@ pub mod oracle;
 mod parse;
 mod rules;
 mod search;
+mod values;
 
 pub use expr::{EvalError, Expr};
 pub use hand::{Hand, HandError, MAX_CARDS};
@@ -27,3 +28,4 @@ pub use number::{BigRational, Number, ParseNumberError, Rational};
 pub use parse::{ParseError, ParseErrorKind, Side, parse_expr};
 pub use rules::{CardUse, Domain, Op, OpSet, ParseOpsError, Preset, Rules};
 pub use search::{Solver, solve};
+pub use values::{Reach, ValueSets};

@@ -23,9 +23,7 @@ fn values_by_subset<N: Number>(hand: &Hand, rules: &Rules) -> Option<Vec<HashSet
     let mut values: Vec<HashSet<N>> = vec![HashSet::new(); 1 << n];
     for mask in 1..1usize << n {
         if mask.is_power_of_two() {
-            values[mask].insert(N::from_rational(
-                hand.cards()[mask.trailing_zeros() as usize],
-            ));
+            values[mask].insert(N::from_rational(hand.cards()[mask.trailing_zeros() as usize]));
             continue;
         }
         let mut made = HashSet::new();
@@ -54,13 +52,8 @@ fn values_by_subset<N: Number>(hand: &Hand, rules: &Rules) -> Option<Vec<HashSet
 /// when nothing overflows (the common case, and much faster).
 fn big_values_by_subset(hand: &Hand, rules: &Rules) -> Vec<HashSet<BigRational>> {
     match values_by_subset::<Rational>(hand, rules) {
-        Some(values) => values
-            .into_iter()
-            .map(|set| set.into_iter().map(Rational::to_big).collect())
-            .collect(),
-        None => {
-            values_by_subset::<BigRational>(hand, rules).expect("big rationals do not overflow")
-        }
+        Some(values) => values.into_iter().map(|set| set.into_iter().map(Rational::to_big).collect()).collect(),
+        None => values_by_subset::<BigRational>(hand, rules).expect("big rationals do not overflow"),
     }
 }
 
@@ -82,9 +75,7 @@ fn allowed_masks(n: usize, rules: &Rules) -> Vec<usize> {
 pub fn decide(hand: &Hand, rules: &Rules) -> bool {
     let values = big_values_by_subset(hand, rules);
     let target = rules.target.to_big();
-    allowed_masks(hand.len(), rules)
-        .into_iter()
-        .any(|m| values[m].contains(&target))
+    allowed_masks(hand.len(), rules).into_iter().any(|m| values[m].contains(&target))
 }
 
 /// Every whole-number value in `lo..=hi` the hand can make.
@@ -92,12 +83,7 @@ pub fn reachable_integers(hand: &Hand, rules: &Rules, lo: i64, hi: i64) -> BTree
     let values = big_values_by_subset(hand, rules);
     allowed_masks(hand.len(), rules)
         .into_iter()
-        .flat_map(|m| {
-            values[m]
-                .iter()
-                .filter(|v| v.is_integer())
-                .filter_map(|v| i64::try_from(v.to_integer()).ok())
-        })
+        .flat_map(|m| values[m].iter().filter(|v| v.is_integer()).filter_map(|v| i64::try_from(v.to_integer()).ok()))
         .filter(|v| (lo..=hi).contains(v))
         .collect()
 }
@@ -149,16 +135,10 @@ mod tests {
         assert!(decide(&hand, &Rules::game24()));
         assert!(!decide(&"1 1 1 1".parse().unwrap(), &Rules::game24()));
         // 1 2 make 3 as 1+2 and 2+1 only.
-        let sums = solutions(
-            &"1 2".parse().unwrap(),
-            &Rules::with_target(Rational::from_integer(3)),
-        );
+        let sums = solutions(&"1 2".parse().unwrap(), &Rules::with_target(Rational::from_integer(3)));
         assert_eq!(
             sums,
-            vec![
-                Expr::binary(Op::Add, Expr::int(1), Expr::int(2)),
-                Expr::binary(Op::Add, Expr::int(2), Expr::int(1))
-            ]
+            vec![Expr::binary(Op::Add, Expr::int(1), Expr::int(2)), Expr::binary(Op::Add, Expr::int(2), Expr::int(1))]
         );
     }
 
@@ -166,9 +146,6 @@ mod tests {
     fn reachable_whole_numbers() {
         let hand: Hand = "4 4 4 4".parse().unwrap();
         let made = reachable_integers(&hand, &Rules::game24(), 0, 10);
-        assert_eq!(
-            made.into_iter().collect::<Vec<_>>(),
-            (0..=9).collect::<Vec<_>>()
-        );
+        assert_eq!(made.into_iter().collect::<Vec<_>>(), (0..=9).collect::<Vec<_>>());
     }
 }

@@ -147,13 +147,9 @@ impl fmt::Display for ParseError {
             ParseErrorKind::Empty => f.write_str("empty expression"),
             ParseErrorKind::UnexpectedChar(c) => write!(f, "unexpected character '{c}'"),
             ParseErrorKind::NumberTooLarge => f.write_str("number too large"),
-            ParseErrorKind::MissingOperand(_) | ParseErrorKind::EmptyBrackets => {
-                f.write_str("missing operand")
-            }
+            ParseErrorKind::MissingOperand(_) | ParseErrorKind::EmptyBrackets => f.write_str("missing operand"),
             ParseErrorKind::MissingOperator => f.write_str("missing operator"),
-            ParseErrorKind::UnclosedBracket | ParseErrorKind::UnmatchedBracket => {
-                f.write_str("unbalanced bracket")
-            }
+            ParseErrorKind::UnclosedBracket | ParseErrorKind::UnmatchedBracket => f.write_str("unbalanced bracket"),
             ParseErrorKind::DivisionByZero => f.write_str("division by zero"),
         }
     }
@@ -203,10 +199,7 @@ fn lex(src: &str) -> Result<Vec<Token>, ParseError> {
             '(' => Tok::Open,
             ')' => Tok::Close,
             other => {
-                return Err(ParseError::new(
-                    ParseErrorKind::UnexpectedChar(other),
-                    start..end,
-                ));
+                return Err(ParseError::new(ParseErrorKind::UnexpectedChar(other), start..end));
             }
         };
         tokens.push((tok, start..end));
@@ -231,11 +224,7 @@ struct Parser {
 
 impl Parser {
     fn new(src: &str) -> Result<Parser, ParseError> {
-        Ok(Parser {
-            tokens: lex(src)?,
-            pos: 0,
-            end: src.len(),
-        })
+        Ok(Parser { tokens: lex(src)?, pos: 0, end: src.len() })
     }
 
     fn parse(mut self) -> Result<Expr, ParseError> {
@@ -245,9 +234,7 @@ impl Parser {
         let node = self.expr()?;
         match self.peek() {
             None => Ok(node.expr),
-            Some((Tok::Close, span)) => {
-                Err(ParseError::new(ParseErrorKind::UnmatchedBracket, span))
-            }
+            Some((Tok::Close, span)) => Err(ParseError::new(ParseErrorKind::UnmatchedBracket, span)),
             Some((_, span)) => Err(ParseError::new(ParseErrorKind::MissingOperator, span)),
         }
     }
@@ -316,10 +303,7 @@ impl Parser {
             Tok::Open => {
                 match self.peek() {
                     Some((Tok::Close, close)) => {
-                        return Err(ParseError::new(
-                            ParseErrorKind::EmptyBrackets,
-                            span.start..close.end,
-                        ));
+                        return Err(ParseError::new(ParseErrorKind::EmptyBrackets, span.start..close.end));
                     }
                     None => return Err(ParseError::new(ParseErrorKind::UnclosedBracket, span)),
                     _ => {}
@@ -328,22 +312,14 @@ impl Parser {
                 match self.peek() {
                     Some((Tok::Close, close)) => {
                         self.pos += 1;
-                        Ok(Node {
-                            span: span.start..close.end,
-                            ..inner
-                        })
+                        Ok(Node { span: span.start..close.end, ..inner })
                     }
                     None => Err(ParseError::new(ParseErrorKind::UnclosedBracket, span)),
-                    Some((_, other)) => {
-                        Err(ParseError::new(ParseErrorKind::MissingOperator, other))
-                    }
+                    Some((_, other)) => Err(ParseError::new(ParseErrorKind::MissingOperator, other)),
                 }
             }
             Tok::Close => match after {
-                Some(op) => Err(ParseError::new(
-                    ParseErrorKind::MissingOperand(Side::Right),
-                    op,
-                )),
+                Some(op) => Err(ParseError::new(ParseErrorKind::MissingOperand(Side::Right), op)),
                 None => Err(ParseError::new(ParseErrorKind::UnmatchedBracket, span)),
             },
         }
@@ -352,22 +328,14 @@ impl Parser {
 
 fn leaf(n: i64, span: Range<usize>) -> Node {
     let r = Rational::from_integer(n);
-    Node {
-        expr: Expr::Num(r),
-        value: r.to_big(),
-        span,
-    }
+    Node { expr: Expr::Num(r), value: r.to_big(), span }
 }
 
 fn combine(op: Op, left: Node, right: Node) -> Node {
     let value = op
         .apply(&left.value, &right.value)
         .expect("big rationals do not overflow and zero divisors are rejected first");
-    Node {
-        expr: Expr::binary(op, left.expr, right.expr),
-        value,
-        span: left.span.start..right.span.end,
-    }
+    Node { expr: Expr::binary(op, left.expr, right.expr), value, span: left.span.start..right.span.end }
 }
 
 #[cfg(test)]
@@ -414,15 +382,9 @@ mod tests {
         assert_eq!(parse_expr("3-(-3)").unwrap().to_string(), "3-(-3)");
         assert_eq!(parse_expr("3--3").unwrap().to_string(), "3-(-3)");
         assert_eq!(parse_expr("2*-3").unwrap().value().unwrap(), (-6).into());
-        assert_eq!(
-            parse_expr("-9223372036854775807").unwrap(),
-            Expr::int(-i64::MAX)
-        );
+        assert_eq!(parse_expr("-9223372036854775807").unwrap(), Expr::int(-i64::MAX));
         // A fraction is a division of two cards.
-        assert_eq!(
-            parse_expr("7/2").unwrap(),
-            Expr::binary(Op::Div, Expr::int(7), Expr::int(2))
-        );
+        assert_eq!(parse_expr("7/2").unwrap(), Expr::binary(Op::Div, Expr::int(7), Expr::int(2)));
     }
 
     #[test]
@@ -433,10 +395,7 @@ mod tests {
         assert_eq!(err("3 + a"), (UnexpectedChar('a'), "a"));
         assert_eq!(err("3 = 3"), (UnexpectedChar('='), "="));
         assert_eq!(err("2.5*4"), (UnexpectedChar('.'), "."));
-        assert_eq!(
-            err("1 + 99999999999999999999"),
-            (NumberTooLarge, "99999999999999999999")
-        );
+        assert_eq!(err("1 + 99999999999999999999"), (NumberTooLarge, "99999999999999999999"));
         assert_eq!(err("3 +"), (MissingOperand(Side::Right), "+"));
         assert_eq!(err("3 × (4 −)"), (MissingOperand(Side::Right), "−"));
         assert_eq!(err("3 + * 4"), (MissingOperand(Side::Right), "+"));
@@ -467,10 +426,7 @@ mod tests {
         assert_eq!(e.label(), "this divisor is zero");
         let e = parse_expr("(3").unwrap_err();
         assert_eq!(e.to_string(), "unbalanced bracket");
-        assert_eq!(
-            "3 ? 4".parse::<Expr>().unwrap_err().to_string(),
-            "unexpected character '?'"
-        );
+        assert_eq!("3 ? 4".parse::<Expr>().unwrap_err().to_string(), "unexpected character '?'");
     }
 
     /// `a+(b-c)` prints as `a+b-c` and parses back as `(a+b)-c`; likewise
@@ -485,9 +441,7 @@ mod tests {
 
     fn rotate(op: Op, l: Expr, r: Expr) -> Expr {
         match r {
-            Expr::Binary(rop, rl, rr)
-                if op.is_commutative() && rop.precedence() == op.precedence() =>
-            {
+            Expr::Binary(rop, rl, rr) if op.is_commutative() && rop.precedence() == op.precedence() => {
                 // l op (rl rop rr) == (l op rl) rop rr, exactly.
                 let left = rotate(op, l, *rl);
                 rotate(rop, left, *rr)
@@ -503,11 +457,7 @@ mod tests {
             1 => prop_oneof![Just(i64::MAX), Just(-i64::MAX), Just(1_000_000_007)].prop_map(Expr::int),
         ];
         leaf.prop_recursive(5, 24, 2, |inner| {
-            (
-                prop_oneof![Just(Op::Add), Just(Op::Sub), Just(Op::Mul), Just(Op::Div)],
-                inner.clone(),
-                inner,
-            )
+            (prop_oneof![Just(Op::Add), Just(Op::Sub), Just(Op::Mul), Just(Op::Div)], inner.clone(), inner)
                 .prop_map(|(op, l, r)| Expr::binary(op, l, r))
         })
     }

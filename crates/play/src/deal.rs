@@ -44,14 +44,7 @@ pub struct DealSpec {
 
 impl Default for DealSpec {
     fn default() -> Self {
-        DealSpec {
-            cards: 4,
-            low: 1,
-            high: 13,
-            max_copies: Some(4),
-            solvable_only: false,
-            rules: Rules::game24(),
-        }
+        DealSpec { cards: 4, low: 1, high: 13, max_copies: Some(4), solvable_only: false, rules: Rules::game24() }
     }
 }
 
@@ -111,9 +104,7 @@ pub struct Dealer {
 
 impl fmt::Debug for Dealer {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("Dealer")
-            .field("spec", &self.spec)
-            .finish_non_exhaustive()
+        f.debug_struct("Dealer").field("spec", &self.spec).finish_non_exhaustive()
     }
 }
 
@@ -128,27 +119,17 @@ impl Dealer {
             return Err(DealError::TooManyCards(spec.cards));
         }
         if spec.low > spec.high {
-            return Err(DealError::EmptyRange {
-                low: spec.low,
-                high: spec.high,
-            });
+            return Err(DealError::EmptyRange { low: spec.low, high: spec.high });
         }
         if let Some(copies) = spec.max_copies {
             let deck = range_size(&spec) * u128::from(copies);
             if deck < spec.cards as u128 {
-                return Err(DealError::DeckTooSmall {
-                    deck,
-                    cards: spec.cards,
-                });
+                return Err(DealError::DeckTooSmall { deck, cards: spec.cards });
             }
         }
         let mut key = [0u8; 32];
         key[..8].copy_from_slice(&seed.to_le_bytes());
-        Ok(Dealer {
-            solver: Solver::new(spec.rules),
-            spec,
-            rng: ChaCha8Rng::from_seed(key),
-        })
+        Ok(Dealer { solver: Solver::new(spec.rules), spec, rng: ChaCha8Rng::from_seed(key) })
     }
 
     /// The spec this dealer deals from.
@@ -173,9 +154,7 @@ impl Dealer {
                 return Ok(hand);
             }
         }
-        Err(DealError::NoSolvableHand {
-            target: self.spec.rules.target,
-        })
+        Err(DealError::NoSolvableHand { target: self.spec.rules.target })
     }
 
     /// The next hand, ready to play.
@@ -282,35 +261,17 @@ mod tests {
     #[test]
     fn a_seed_always_deals_the_same_hands() {
         // Pinned: if this changes, every published seed deals other hands.
-        assert_eq!(
-            deals(DealSpec::default(), 42, 3),
-            ["3 4 5 13", "5 7 11 12", "3 4 11 13"]
-        );
-        assert_ne!(
-            deals(DealSpec::default(), 43, 3),
-            deals(DealSpec::default(), 42, 3)
-        );
+        assert_eq!(deals(DealSpec::default(), 42, 3), ["3 4 5 13", "5 7 11 12", "3 4 11 13"]);
+        assert_ne!(deals(DealSpec::default(), 43, 3), deals(DealSpec::default(), 42, 3));
     }
 
     #[test]
     fn the_deck_limits_copies() {
-        let spec = DealSpec {
-            cards: 8,
-            low: 1,
-            high: 2,
-            max_copies: Some(4),
-            ..DealSpec::default()
-        };
+        let spec = DealSpec { cards: 8, low: 1, high: 2, max_copies: Some(4), ..DealSpec::default() };
         for seed in 0..20 {
             assert_eq!(deals(spec.clone(), seed, 1), ["1 1 1 1 2 2 2 2"]);
         }
-        let spec = DealSpec {
-            cards: 3,
-            low: 5,
-            high: 9,
-            max_copies: Some(1),
-            ..DealSpec::default()
-        };
+        let spec = DealSpec { cards: 3, low: 5, high: 9, max_copies: Some(1), ..DealSpec::default() };
         for seed in 0..50 {
             let hand: Hand = deals(spec.clone(), seed, 1)[0].parse().unwrap();
             let c = hand.cards();
@@ -321,13 +282,7 @@ mod tests {
 
     #[test]
     fn unlimited_copies_cover_the_range() {
-        let spec = DealSpec {
-            cards: 10,
-            low: -2,
-            high: 2,
-            max_copies: None,
-            ..DealSpec::default()
-        };
+        let spec = DealSpec { cards: 10, low: -2, high: 2, max_copies: None, ..DealSpec::default() };
         let mut seen = std::collections::BTreeSet::new();
         let mut dealer = Dealer::new(spec, 3).unwrap();
         for _ in 0..20 {
@@ -338,17 +293,11 @@ mod tests {
 
     #[test]
     fn solvable_only_deals_solvable_hands() {
-        let spec = DealSpec {
-            solvable_only: true,
-            ..DealSpec::default()
-        };
+        let spec = DealSpec { solvable_only: true, ..DealSpec::default() };
         let mut dealer = Dealer::new(spec, 9).unwrap();
         for _ in 0..50 {
             let hand = dealer.deal().unwrap();
-            assert!(
-                reckon_core::oracle::decide(&hand, &Rules::game24()),
-                "{hand}"
-            );
+            assert!(reckon_core::oracle::decide(&hand, &Rules::game24()), "{hand}");
         }
     }
 
@@ -357,52 +306,22 @@ mod tests {
         let bad = |spec: DealSpec| Dealer::new(spec, 0).unwrap_err();
         let d = DealSpec::default;
         assert_eq!(bad(DealSpec { cards: 0, ..d() }), DealError::NoCards);
+        assert_eq!(bad(DealSpec { cards: 11, ..d() }), DealError::TooManyCards(11));
+        assert_eq!(bad(DealSpec { low: 5, high: 4, ..d() }), DealError::EmptyRange { low: 5, high: 4 });
         assert_eq!(
-            bad(DealSpec { cards: 11, ..d() }),
-            DealError::TooManyCards(11)
-        );
-        assert_eq!(
-            bad(DealSpec {
-                low: 5,
-                high: 4,
-                ..d()
-            }),
-            DealError::EmptyRange { low: 5, high: 4 }
-        );
-        assert_eq!(
-            bad(DealSpec {
-                high: 1,
-                max_copies: Some(3),
-                ..d()
-            })
-            .to_string(),
+            bad(DealSpec { high: 1, max_copies: Some(3), ..d() }).to_string(),
             "a deck of 3 cards cannot deal 4"
         );
-        let never = DealSpec {
-            low: 1,
-            high: 1,
-            max_copies: None,
-            solvable_only: true,
-            ..d()
-        };
+        let never = DealSpec { low: 1, high: 1, max_copies: None, solvable_only: true, ..d() };
         assert_eq!(
-            Dealer::new(never, 0)
-                .unwrap()
-                .deal()
-                .unwrap_err()
-                .to_string(),
+            Dealer::new(never, 0).unwrap().deal().unwrap_err().to_string(),
             "no hand that makes 24 turned up in 10000 deals"
         );
     }
 
     #[test]
     fn huge_ranges_do_not_overflow() {
-        let spec = DealSpec {
-            low: i64::MIN,
-            high: i64::MAX,
-            max_copies: Some(u32::MAX),
-            ..DealSpec::default()
-        };
+        let spec = DealSpec { low: i64::MIN, high: i64::MAX, max_copies: Some(u32::MAX), ..DealSpec::default() };
         assert_eq!(deals(spec, 5, 2).len(), 2);
     }
 

@@ -27,10 +27,7 @@ impl Hint {
     /// that step divides by zero.
     pub fn first_step(solution: &Expr) -> Option<Hint> {
         let step = leftmost_step(solution)?;
-        Some(Hint {
-            value: step.value_big().ok()?,
-            step: step.clone(),
-        })
+        Some(Hint { value: step.value_big().ok()?, step: step.clone() })
     }
 
     /// The step, e.g. `11-8`.
@@ -59,11 +56,7 @@ impl fmt::Display for Hint {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let step = self.step.to_string();
         let value = self.value.to_string();
-        if step == value {
-            f.write_str(&step)
-        } else {
-            write!(f, "{step} = {value}")
-        }
+        if step == value { f.write_str(&step) } else { write!(f, "{step} = {value}") }
     }
 }
 

@@ -3,9 +3,7 @@
 
 use std::fmt;
 
-use reckon_core::{
-    BigRational, CardUse, Domain, EvalError, Expr, Hand, Number, Op, Rational, Rules,
-};
+use reckon_core::{BigRational, CardUse, Domain, EvalError, Expr, Hand, Number, Op, Rational, Rules};
 
 /// One thing wrong with an answer.
 ///
@@ -59,11 +57,7 @@ impl fmt::Display for Problem {
             Problem::WrongValue { value, target } => write!(f, "makes {value}, not {target}"),
             Problem::NoValue(e) => write!(f, "has no value: {e}"),
             Problem::NotInHand { card, uses } => {
-                write!(
-                    f,
-                    "uses {card}{}, which is not in the hand",
-                    Times(*uses, "")
-                )
+                write!(f, "uses {card}{}, which is not in the hand", Times(*uses, ""))
             }
             Problem::WrongCount { card, uses: 0, .. } => write!(f, "does not use {card}"),
             Problem::WrongCount { card, uses, held } => write!(
@@ -74,11 +68,7 @@ impl fmt::Display for Problem {
                 if *held == 1 { "" } else { "s" }
             ),
             Problem::OpNotAllowed(op) => write!(f, "uses {op}, which the rules do not allow"),
-            Problem::StepOutsideDomain {
-                step,
-                value,
-                domain,
-            } => {
+            Problem::StepOutsideDomain { step, value, domain } => {
                 let allowed = match domain {
                     Domain::Rational => "a rational number",
                     Domain::Integer => "a whole number",
@@ -113,9 +103,7 @@ struct Count(usize);
 
 impl fmt::Display for Count {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        const WORDS: [&str; 11] = [
-            "no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
-        ];
+        const WORDS: [&str; 11] = ["no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"];
         match WORDS.get(self.0) {
             Some(word) => f.write_str(word),
             None => write!(f, "{}", self.0),
@@ -206,10 +194,9 @@ pub fn judge(answer: &Expr, hand: Option<&Hand>, rules: &Rules) -> Verdict {
     let value = answer.value_big();
     let mut problems = Vec::new();
     match &value {
-        Ok(v) if *v != rules.target.to_big() => problems.push(Problem::WrongValue {
-            value: v.clone(),
-            target: rules.target,
-        }),
+        Ok(v) if *v != rules.target.to_big() => {
+            problems.push(Problem::WrongValue { value: v.clone(), target: rules.target })
+        }
         Ok(_) => {}
         Err(e) => problems.push(Problem::NoValue(*e)),
     }
@@ -226,11 +213,7 @@ pub fn judge(answer: &Expr, hand: Option<&Hand>, rules: &Rules) -> Verdict {
             problems.push(problem);
         }
     }
-    Verdict {
-        answer,
-        value,
-        problems,
-    }
+    Verdict { answer, value, problems }
 }
 
 /// Compares the multiset of cards used with the hand's; both are sorted.
@@ -258,11 +241,7 @@ fn card_problems(used: &[Rational], held: &[Rational], card_use: CardUse) -> Vec
         problems.push(if count == 0 {
             Problem::NotInHand { card, uses }
         } else {
-            Problem::WrongCount {
-                card,
-                uses,
-                held: count,
-            }
+            Problem::WrongCount { card, uses, held: count }
         });
     }
     problems
@@ -287,11 +266,7 @@ fn first_step_outside(e: &Expr, domain: Domain) -> Option<Problem> {
                 if domain.allows(&value) {
                     Ok(value)
                 } else {
-                    Err(Some(Problem::StepOutsideDomain {
-                        step: e.clone(),
-                        value,
-                        domain,
-                    }))
+                    Err(Some(Problem::StepOutsideDomain { step: e.clone(), value, domain }))
                 }
             }
         }
@@ -349,8 +324,7 @@ fn as_fraction(e: &Expr) -> Option<(Rational, Option<&Expr>)> {
         (Expr::Num(a), Expr::Num(b)) if a.is_integer() && b.is_integer() && !b.is_zero() => {
             // Only as the card prints, in lowest terms: `2/4` is not the card 1/2.
             let fraction = Rational::new(a.numer(), b.numer())?;
-            (fraction.numer() == a.numer() && fraction.denom() == b.numer())
-                .then_some((fraction, times))
+            (fraction.numer() == a.numer() && fraction.denom() == b.numer()).then_some((fraction, times))
         }
         _ => None,
     }
@@ -414,50 +388,31 @@ mod tests {
         let h = "3 5 8 11";
         assert_eq!(game("(11-8)*(3+5)", h), "ok: (11-8)*(3+5) = 24");
         assert_eq!(game("(3+5)*(11-8)", h), "ok: (3+5)*(11-8) = 24");
-        assert_eq!(
-            game("(11-8)*(3+5)-1+1", h),
-            "wrong: (11-8)*(3+5)-1+1 = 24; uses 1 twice, which is not in the hand"
-        );
+        assert_eq!(game("(11-8)*(3+5)-1+1", h), "wrong: (11-8)*(3+5)-1+1 = 24; uses 1 twice, which is not in the hand");
         assert_eq!(game("11+8+3+5", h), "wrong: 11+8+3+5 = 27, not 24");
         assert_eq!(
             game("(11-8)*8", h),
             "wrong: (11-8)*8 = 24; does not use 3; does not use 5; uses 8 twice but the hand has one 8"
         );
-        assert_eq!(
-            game("9*(11-8)-3", h),
-            "wrong: 9*(11-8)-3 = 24; does not use 5; uses 9, which is not in the hand"
-        );
-        assert_eq!(
-            game("3*8", "3 3 8"),
-            "wrong: 3*8 = 24; uses 3 once but the hand has two 3s"
-        );
+        assert_eq!(game("9*(11-8)-3", h), "wrong: 9*(11-8)-3 = 24; does not use 5; uses 9, which is not in the hand");
+        assert_eq!(game("3*8", "3 3 8"), "wrong: 3*8 = 24; uses 3 once but the hand has two 3s");
         assert_eq!(
             game("3*3*3*8/9", "3 8"),
             "wrong: 3*3*3*8/9 = 24; uses 3 three times but the hand has one 3; uses 9, which is not in the hand"
         );
-        assert_eq!(
-            game("3*8", "3 3 3 8"),
-            "wrong: 3*8 = 24; uses 3 once but the hand has three 3s"
-        );
+        assert_eq!(game("3*8", "3 3 3 8"), "wrong: 3*8 = 24; uses 3 once but the hand has three 3s");
     }
 
     #[test]
     fn without_a_hand_only_the_value_counts() {
         let r = Rules::game24();
         assert_eq!(verdict("4*6", None, &r), "ok: 4*6 = 24");
-        assert_eq!(
-            verdict("4*6+1/2", None, &r),
-            "wrong: 4*6+1/2 = 49/2, not 24"
-        );
+        assert_eq!(verdict("4*6+1/2", None, &r), "wrong: 4*6+1/2 = 49/2, not 24");
     }
 
     #[test]
     fn division_by_zero_has_no_value() {
-        let e = Expr::binary(
-            Op::Div,
-            Expr::int(24),
-            Expr::binary(Op::Sub, Expr::int(3), Expr::int(3)),
-        );
+        let e = Expr::binary(Op::Div, Expr::int(24), Expr::binary(Op::Sub, Expr::int(3), Expr::int(3)));
         let v = judge(&e, Some(&"3 3 24".parse().unwrap()), &Rules::game24());
         assert_eq!(v.to_string(), "24/(3-3) has no value: division by zero");
         assert_eq!(v.problems(), [Problem::NoValue(EvalError::DivisionByZero)]);
@@ -493,21 +448,9 @@ mod tests {
             verdict("(7-9)*(1-5)*3+1", Some("1 3 5 7 9 1"), &countdown),
             "wrong: (7-9)*(1-5)*3+1 = 25; 7-9 = -2, which is not a positive whole number"
         );
-        let no_div = Rules {
-            ops: "+-*".parse().unwrap(),
-            ..Rules::game24()
-        };
-        assert_eq!(
-            verdict("48/2", None, &no_div),
-            "wrong: 48/2 = 24; uses /, which the rules do not allow"
-        );
-        let whole = Rules {
-            domain: Domain::Integer,
-            ..Rules::game24()
-        };
-        assert_eq!(
-            verdict("8/(3-8/3)", None, &whole),
-            "wrong: 8/(3-8/3) = 24; 8/3 is not a whole number"
-        );
+        let no_div = Rules { ops: "+-*".parse().unwrap(), ..Rules::game24() };
+        assert_eq!(verdict("48/2", None, &no_div), "wrong: 48/2 = 24; uses /, which the rules do not allow");
+        let whole = Rules { domain: Domain::Integer, ..Rules::game24() };
+        assert_eq!(verdict("8/(3-8/3)", None, &whole), "wrong: 8/(3-8/3) = 24; 8/3 is not a whole number");
     }
 }

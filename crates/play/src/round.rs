@@ -69,14 +69,7 @@ pub struct Round {
 impl Round {
     /// A round for `hand` under `solver`'s rules.
     pub fn new(hand: Hand, solver: &mut Solver) -> Round {
-        Round {
-            solution: solver.solve(&hand),
-            rules: *solver.rules(),
-            hand,
-            hints: 0,
-            wrong_answers: 0,
-            outcome: None,
-        }
+        Round { solution: solver.solve(&hand), rules: *solver.rules(), hand, hints: 0, wrong_answers: 0, outcome: None }
     }
 
     /// The cards.
@@ -187,10 +180,7 @@ mod tests {
         assert_eq!(round.wrong_answers(), 0);
         assert!(round.answer("8/(3-3)").is_err());
         assert_eq!(round.wrong_answers(), 1);
-        assert_eq!(
-            round.pass(),
-            PassResult::Wrong("8/(3-8/3)".parse().unwrap())
-        );
+        assert_eq!(round.pass(), PassResult::Wrong("8/(3-8/3)".parse().unwrap()));
         assert_eq!(round.outcome(), Some(Outcome::WrongPass));
         // Later moves still answer but do not change the result.
         assert!(round.answer("8/(3-8/3)").unwrap().is_correct());

@@ -86,14 +86,8 @@ impl Score {
 
 impl fmt::Display for Score {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let plural =
-            |n: u32, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
-        write!(
-            f,
-            "won {} of {}",
-            self.won(),
-            plural(self.rounds, "round", "rounds")
-        )?;
+        let plural = |n: u32, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
+        write!(f, "won {} of {}", self.won(), plural(self.rounds, "round", "rounds"))?;
         let parts: Vec<String> = [
             (self.solved, "solved", "solved"),
             (self.passed, "right pass", "right passes"),
@@ -130,10 +124,6 @@ impl fmt::Display for Elapsed {
         let tenths = self.0.as_millis() / 100;
         let (minutes, tenths) = (tenths / 600, tenths % 600);
         let (seconds, tenth) = (tenths / 10, tenths % 10);
-        if minutes > 0 {
-            write!(f, "{minutes}m{seconds:02}.{tenth}s")
-        } else {
-            write!(f, "{seconds}.{tenth}s")
-        }
+        if minutes > 0 { write!(f, "{minutes}m{seconds:02}.{tenth}s") } else { write!(f, "{seconds}.{tenth}s") }
     }
 }

@@ -6,11 +6,6 @@ use crate::Status;
 use crate::args::{Cli, CompletionsArgs};
 
 pub fn run(args: &CompletionsArgs) -> anyhow::Result<Status> {
-    clap_complete::generate(
-        args.shell,
-        &mut Cli::command(),
-        "reckon",
-        &mut std::io::stdout(),
-    );
+    clap_complete::generate(args.shell, &mut Cli::command(), "reckon", &mut std::io::stdout());
     Ok(Status::Success)
 }

@@ -92,15 +92,8 @@ fn parse_copies(s: &str) -> Result<Copies, String> {
 }
 
 fn parse_range(s: &str) -> Result<(i64, i64), String> {
-    let (lo, hi) = s
-        .split_once("..=")
-        .or_else(|| s.split_once(".."))
-        .ok_or("expected LO..HI, e.g. 1..13")?;
-    let number = |t: &str| {
-        t.trim()
-            .parse::<i64>()
-            .map_err(|_| format!("'{t}' is not a whole number"))
-    };
+    let (lo, hi) = s.split_once("..=").or_else(|| s.split_once("..")).ok_or("expected LO..HI, e.g. 1..13")?;
+    let number = |t: &str| t.trim().parse::<i64>().map_err(|_| format!("'{t}' is not a whole number"));
     Ok((number(lo)?, number(hi)?))
 }
 
@@ -161,10 +154,7 @@ impl Input {
                     }
                     Ok(Some(line))
                 }
-                Err(
-                    rustyline::error::ReadlineError::Eof
-                    | rustyline::error::ReadlineError::Interrupted,
-                ) => Ok(None),
+                Err(rustyline::error::ReadlineError::Eof | rustyline::error::ReadlineError::Interrupted) => Ok(None),
                 Err(err) => Err(err.into()),
             },
             Input::Plain(stdin) => {
@@ -219,12 +209,7 @@ struct Game {
 }
 
 impl Game {
-    fn play(
-        &mut self,
-        dealer: &mut Dealer,
-        seed: u64,
-        rounds: Option<u32>,
-    ) -> anyhow::Result<Status> {
+    fn play(&mut self, dealer: &mut Dealer, seed: u64, rounds: Option<u32>) -> anyhow::Result<Status> {
         let rules = dealer.spec().rules;
         let target = rules.target;
         let cards = match rules.card_use {
@@ -246,11 +231,7 @@ impl Game {
                 }
             };
             let of = rounds.map(|n| format!(" of {n}")).unwrap_or_default();
-            writeln!(
-                self.out,
-                "\n{TITLE}round {number}{of}:{TITLE:#} {}",
-                round.hand()
-            )?;
+            writeln!(self.out, "\n{TITLE}round {number}{of}:{TITLE:#} {}", round.hand())?;
             let started = Instant::now();
             let end = self.play_round(&mut round, target)?;
             let elapsed = self.fixed_time.unwrap_or_else(|| started.elapsed());
@@ -276,35 +257,22 @@ impl Game {
             }
             match Move::read(&line) {
                 Move::Quit => return Ok(RoundEnd::Quit),
-                Move::Help => writeln!(
-                    self.out,
-                    "type an expression such as (11-8)*(3+5), or pass, hint, show, quit"
-                )?,
+                Move::Help => writeln!(self.out, "type an expression such as (11-8)*(3+5), or pass, hint, show, quit")?,
                 Move::Hint => match round.hint() {
                     Some(hint) => writeln!(self.out, "{HINT}hint:{HINT:#} start with {hint}")?,
-                    None => writeln!(
-                        self.out,
-                        "{HINT}hint:{HINT:#} no first step leads to {target}"
-                    )?,
+                    None => writeln!(self.out, "{HINT}hint:{HINT:#} no first step leads to {target}")?,
                 },
                 Move::Show => match round.show() {
                     Some(solution) => writeln!(self.out, "solution: {solution} = {target}")?,
-                    None => writeln!(
-                        self.out,
-                        "no solution: {} cannot make {target}",
-                        round.hand()
-                    )?,
+                    None => writeln!(self.out, "no solution: {} cannot make {target}", round.hand())?,
                 },
                 Move::Pass => match round.pass() {
-                    PassResult::Correct => writeln!(
-                        self.out,
-                        "{OK}right:{OK:#} {} cannot make {target}",
-                        round.hand()
-                    )?,
-                    PassResult::Wrong(solution) => writeln!(
-                        self.out,
-                        "{WRONG}wrong:{WRONG:#} there is a solution: {solution} = {target}"
-                    )?,
+                    PassResult::Correct => {
+                        writeln!(self.out, "{OK}right:{OK:#} {} cannot make {target}", round.hand())?
+                    }
+                    PassResult::Wrong(solution) => {
+                        writeln!(self.out, "{WRONG}wrong:{WRONG:#} there is a solution: {solution} = {target}")?
+                    }
                 },
                 Move::Answer(text) => match round.answer(text) {
                     Ok(verdict) if verdict.is_correct() => {

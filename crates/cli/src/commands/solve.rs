@@ -24,18 +24,10 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<Status> {
             return Ok(Status::BadInput);
         }
     };
-    let answer = Answer {
-        hand: &hand,
-        rules: &rules,
-        solution: solver.solve(&hand),
-    };
+    let answer = Answer { hand: &hand, rules: &rules, solution: solver.solve(&hand) };
     let mut out = std::io::stdout().lock();
     answer.write(&mut out, args.format, false)?;
-    Ok(if answer.solution.is_some() {
-        Status::Success
-    } else {
-        Status::NoSolution
-    })
+    Ok(if answer.solution.is_some() { Status::Success } else { Status::NoSolution })
 }
 
 /// Answers every hand of the batch with exactly one line, in order; a
@@ -49,12 +41,7 @@ fn run_batch(args: &SolveArgs, solver: &mut Solver, stdin: impl BufRead) -> anyh
         match hand {
             Ok(hand) => {
                 let solution = solver.solve(&hand);
-                Answer {
-                    hand: &hand,
-                    rules: &rules,
-                    solution,
-                }
-                .write(&mut out, args.format, true)?;
+                Answer { hand: &hand, rules: &rules, solution }.write(&mut out, args.format, true)?;
             }
             Err(err) => {
                 status = Status::BadInput;
@@ -62,13 +49,7 @@ fn run_batch(args: &SolveArgs, solver: &mut Solver, stdin: impl BufRead) -> anyh
                 report::error(&message);
                 match args.format {
                     Format::Json => {
-                        serde_json::to_writer(
-                            &mut out,
-                            &BatchError {
-                                line: number,
-                                error: err.to_string(),
-                            },
-                        )?;
+                        serde_json::to_writer(&mut out, &BatchError { line: number, error: err.to_string() })?;
                         writeln!(out)?;
                     }
                     Format::Text | Format::Bool => writeln!(out, "error: {message}")?,

@@ -17,12 +17,7 @@ fn play(args: &[&str], input: &str) -> String {
         .stderr(Stdio::piped())
         .spawn()
         .expect("reckon runs");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
+    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
     let output = child.wait_with_output().unwrap();
     format!(
         "$ reckon play {}\nstatus: {}\n--- stdout\n{}--- stderr\n{}",
@@ -48,18 +43,12 @@ show
 pass
 quit
 ";
-    insta::assert_snapshot!(play(
-        &["--seed", "2", "--rounds", "5", "--fixed-time", "3"],
-        moves
-    ));
+    insta::assert_snapshot!(play(&["--seed", "2", "--rounds", "5", "--fixed-time", "3"], moves));
 }
 
 #[test]
 fn end_of_input_ends_the_game() {
-    insta::assert_snapshot!(play(
-        &["--seed", "2", "--fixed-time", "1"],
-        "pass\n(4-2)*(1+11)\n"
-    ));
+    insta::assert_snapshot!(play(&["--seed", "2", "--fixed-time", "1"], "pass\n(4-2)*(1+11)\n"));
 }
 
 #[test]

@@ -10,9 +10,7 @@ use reckon_core::{Hand, Rational};
 
 /// Every hand of `n` cards with values in `lo..=hi`, ascending.
 pub fn all_hands(n: usize, lo: i64, hi: i64) -> impl Iterator<Item = Hand> {
-    (lo..=hi)
-        .combinations_with_replacement(n)
-        .map(|cards| Hand::from_integers(&cards).unwrap())
+    (lo..=hi).combinations_with_replacement(n).map(|cards| Hand::from_integers(&cards).unwrap())
 }
 
 pub fn int(n: i64) -> Rational {

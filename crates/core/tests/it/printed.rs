@@ -18,12 +18,7 @@ struct Reader<'a> {
 
 impl Reader<'_> {
     fn read(text: &str) -> (Option<BigRational>, Vec<i64>) {
-        let mut reader = Reader {
-            text: text.as_bytes(),
-            pos: 0,
-            numbers: Vec::new(),
-            divided_by_zero: false,
-        };
+        let mut reader = Reader { text: text.as_bytes(), pos: 0, numbers: Vec::new(), divided_by_zero: false };
         let value = reader.sum();
         assert_eq!(reader.pos, text.len(), "trailing input in {text}");
         ((!reader.divided_by_zero).then_some(value), reader.numbers)
@@ -73,10 +68,7 @@ impl Reader<'_> {
         while self.peek().is_some_and(|c| c.is_ascii_digit()) {
             self.pos += 1;
         }
-        let n: i64 = std::str::from_utf8(&self.text[start..self.pos])
-            .unwrap()
-            .parse()
-            .unwrap();
+        let n: i64 = std::str::from_utf8(&self.text[start..self.pos]).unwrap().parse().unwrap();
         self.numbers.push(n);
         BigRational::from_integer(BigInt::from(n))
     }
@@ -92,8 +84,7 @@ fn card_leaf() -> impl Strategy<Value = Expr> {
 
 fn expr() -> impl Strategy<Value = Expr> {
     card_leaf().prop_recursive(5, 12, 2, |inner| {
-        (prop::sample::select(Op::ALL.to_vec()), inner.clone(), inner)
-            .prop_map(|(op, l, r)| Expr::binary(op, l, r))
+        (prop::sample::select(Op::ALL.to_vec()), inner.clone(), inner).prop_map(|(op, l, r)| Expr::binary(op, l, r))
     })
 }
 
@@ -131,9 +122,6 @@ fn reader_reads_what_it_should() {
     assert_eq!(v, Some(BigRational::from_integer(24.into())));
     assert_eq!(n, [8, 3, 8, 3]);
     assert_eq!(Reader::read("1/(2-2)").0, None);
-    assert_eq!(
-        Reader::read("3-(-3)").0,
-        Some(BigRational::from_integer(6.into()))
-    );
+    assert_eq!(Reader::read("3-(-3)").0, Some(BigRational::from_integer(6.into())));
     assert!(Reader::read("1/3").0.unwrap() != BigRational::one());
 }

@@ -6,9 +6,7 @@ use crate::{all_hands, int};
 
 fn solvable(n: usize, lo: i64, hi: i64, target: i64) -> usize {
     let mut solver = Solver::new(Rules::with_target(int(target)));
-    all_hands(n, lo, hi)
-        .filter(|hand| solver.decide(hand))
-        .count()
+    all_hands(n, lo, hi).filter(|hand| solver.decide(hand)).count()
 }
 
 #[test]
@@ -24,15 +22,10 @@ fn solvable_hands_for_24_and_10() {
 #[test]
 fn hands_that_need_fractions() {
     let mut solver = Solver::new(Rules::game24());
-    let mut whole = Solver::new(Rules {
-        domain: reckon_core::Domain::Integer,
-        ..Rules::game24()
-    });
+    let mut whole = Solver::new(Rules { domain: reckon_core::Domain::Integer, ..Rules::game24() });
     for cards in ["3 3 8 8", "1 5 5 5", "3 3 7 7", "1 3 4 6", "4 4 7 7"] {
         let hand = cards.parse().unwrap();
-        let expr = solver
-            .solve(&hand)
-            .unwrap_or_else(|| panic!("{cards} makes 24"));
+        let expr = solver.solve(&hand).unwrap_or_else(|| panic!("{cards} makes 24"));
         assert_eq!(expr.value().unwrap(), int(24));
         assert!(!whole.decide(&hand), "{cards} needs a fraction on the way");
     }
