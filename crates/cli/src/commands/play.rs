@@ -66,7 +66,7 @@ pub struct PlayArgs {
     pub seed: Option<u64>,
 
     /// Stop after N rounds (default: play until `quit` or end of input).
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
     pub rounds: Option<u32>,
 
     /// Report every round as taking exactly SECS seconds.
@@ -120,9 +120,7 @@ pub fn run(args: &PlayArgs) -> anyhow::Result<Status> {
         fixed_time: args.fixed_time.map(Duration::from_secs),
         score: Score::default(),
     };
-    let status = game.play(&mut dealer, seed, args.rounds)?;
-    game.summary()?;
-    Ok(status)
+    game.play(&mut dealer, seed, args.rounds)
 }
 
 /// Where the player's lines come from.
@@ -209,7 +207,17 @@ struct Game {
 }
 
 impl Game {
+    /// Plays rounds until the last, a quit or the end of input, then prints
+    /// the score. A spec that cannot deal even the first hand prints nothing
+    /// but the error.
     fn play(&mut self, dealer: &mut Dealer, seed: u64, rounds: Option<u32>) -> anyhow::Result<Status> {
+        let mut next = match dealer.next_round() {
+            Ok(round) => round,
+            Err(err) => {
+                report::error(&err.to_string());
+                return Ok(Status::BadInput);
+            }
+        };
         let rules = dealer.spec().rules;
         let target = rules.target;
         let cards = match rules.card_use {
@@ -220,16 +228,9 @@ impl Game {
             self.out,
             "{TITLE}Make {target} with {cards}.{TITLE:#} Type an expression, or pass, hint, show, quit. {DIM}(seed {seed}){DIM:#}"
         )?;
-        let mut number = 0;
-        while rounds.is_none_or(|n| number < n) {
-            number += 1;
-            let mut round = match dealer.next_round() {
-                Ok(round) => round,
-                Err(err) => {
-                    report::error(&err.to_string());
-                    return Ok(Status::BadInput);
-                }
-            };
+        let mut status = Status::Success;
+        for number in 1.. {
+            let mut round = next;
             let of = rounds.map(|n| format!(" of {n}")).unwrap_or_default();
             writeln!(self.out, "\n{TITLE}round {number}{of}:{TITLE:#} {}", round.hand())?;
             let started = Instant::now();
@@ -239,11 +240,21 @@ impl Game {
                 writeln!(self.out, "{DIM}time: {}{DIM:#}", Elapsed(elapsed))?;
             }
             self.score.record(&round, elapsed);
-            if let RoundEnd::Quit = end {
+            if matches!(end, RoundEnd::Quit) || rounds.is_some_and(|n| number >= n) {
                 break;
             }
+            next = match dealer.next_round() {
+                Ok(round) => round,
+                Err(err) => {
+                    // Only a solvable-only deal can fail after the first.
+                    report::error(&err.to_string());
+                    status = Status::BadInput;
+                    break;
+                }
+            };
         }
-        Ok(Status::Success)
+        writeln!(self.out, "\n{TITLE}score:{TITLE:#} {}", self.score)?;
+        Ok(status)
     }
 
     /// Reads moves until the round ends or the player quits.
@@ -284,11 +295,6 @@ impl Game {
             }
         }
         Ok(RoundEnd::Finished)
-    }
-
-    fn summary(&mut self) -> anyhow::Result<()> {
-        writeln!(self.out, "\n{TITLE}score:{TITLE:#} {}", self.score)?;
-        Ok(())
     }
 }
 
