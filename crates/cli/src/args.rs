@@ -36,6 +36,10 @@ pub enum Command {
     Census(CensusArgs),
     /// Which whole numbers a hand can make.
     Reach(ReachArgs),
+    /// Is EXPR a valid answer? Checks its value and, given CARDS, that it uses each card once.
+    Check(crate::commands::check::CheckArgs),
+    /// Play the game: deal a hand, make the target, score.
+    Play(crate::commands::play::PlayArgs),
     /// Print a shell completion script.
     Completions(CompletionsArgs),
 }

@@ -6,6 +6,7 @@
 
 mod args;
 mod commands;
+mod diagnostic;
 mod input;
 mod report;
 
@@ -41,6 +42,8 @@ fn main() -> ExitCode {
         Some(Command::Solve(args)) => commands::solve::run(&args),
         Some(Command::Census(args)) => commands::census::run(&args),
         Some(Command::Reach(args)) => commands::reach::run(&args),
+        Some(Command::Check(args)) => commands::check::run(&args),
+        Some(Command::Play(args)) => commands::play::run(&args),
         Some(Command::Completions(args)) => commands::completions::run(&args),
     };
     match result {

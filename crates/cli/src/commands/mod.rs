@@ -1,6 +1,8 @@
 //! One module per subcommand; each exposes `run(&Args) -> anyhow::Result<Status>`.
 
 pub mod census;
+pub mod check;
 pub mod completions;
+pub mod play;
 pub mod reach;
 pub mod solve;
