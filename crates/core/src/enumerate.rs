@@ -361,7 +361,7 @@ mod tests {
 
     #[test]
     fn representatives_take_the_lowest_equal_cards() {
-        let canon = representatives(&hand("1 1 2").cards().to_vec());
+        let canon = representatives(hand("1 1 2").cards());
         assert_eq!(canon[0b010], 0b001);
         assert_eq!(canon[0b110], 0b101);
         assert_eq!(canon[0b111], 0b111);
