@@ -1,0 +1,3 @@
+//! Integration tests of reckon-canonical against published numbers.
+
+mod expressions;
