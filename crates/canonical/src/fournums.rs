@@ -24,19 +24,22 @@ use crate::form::{Node, Signed};
 /// The `4nums` normal form of an expression.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub(crate) struct Form {
+    /// The core with every cancelled pair added back as `+x-y`.
     core: Signed,
-    /// Cards in the zero pool, sorted; empty when there is no zero.
-    pool: Vec<Rational>,
-    /// One factors (outside a zero pool), sorted.
-    ones: Vec<Signed>,
-    /// Cancelled pairs, each sorted, sorted.
-    pairs: Vec<(Signed, Signed)>,
+    /// A one factor left over once one factors are paired.
+    one: Option<Signed>,
+    /// Literal zero cards added or subtracted.
+    zeros: usize,
+    /// The zero product, if any: its zero factor and the cards of all its
+    /// other factors (and of every one factor it absorbed), sorted.
+    zero_product: Option<(Vec<Signed>, Vec<Rational>)>,
 }
 
 #[derive(Default)]
 struct Decorations {
-    zeros: Vec<Rational>,
-    has_zero: bool,
+    zeros: usize,
+    zero_factors: Vec<Signed>,
+    zero_cards: Vec<Rational>,
     ones: Vec<Signed>,
     pairs: Vec<(Signed, Signed)>,
 }
@@ -44,35 +47,61 @@ struct Decorations {
 impl Form {
     pub(crate) fn of(e: &Expr) -> Form {
         let mut deco = Decorations::default();
-        let core = strip(Signed::of(e), &mut deco);
+        let core = strip(Signed::of(e), &mut deco).unwrap_or_else(|| Signed::leaf(Rational::ZERO));
         let Decorations {
             mut zeros,
-            has_zero,
+            mut zero_factors,
+            mut zero_cards,
             mut ones,
-            pairs,
+            mut pairs,
         } = deco;
-        let mut kept_pairs = Vec::new();
-        for (x, y) in pairs {
-            if value(&x.node) == Some(Rational::ONE) {
-                ones.push(x);
-                ones.push(y);
-            } else {
-                kept_pairs.push(if x <= y { (x, y) } else { (y, x) });
+        // `0*1` alone is a zero and a one factor (`0*1+x = 0+1*x`), but
+        // with another one around the zero product takes both
+        // (`0*1+x*1 = 0*(1+1)+x`); any bigger zero product absorbs every
+        // one factor.
+        let mut core = core;
+        if zero_cards == [Rational::ONE] && ones.is_empty() {
+            zero_cards.clear();
+            for z in zero_factors.drain(..) {
+                if z.node == Node::Leaf(Rational::ZERO) {
+                    zeros += 1;
+                } else {
+                    core = Signed::combine(Op::Add, core, z);
+                }
             }
+            ones.push(Signed::leaf(Rational::ONE));
         }
-        if has_zero {
+        let zero_product = if zero_cards.is_empty() {
+            None
+        } else {
             for one in ones.drain(..) {
-                collect_cards(&one.node, &mut zeros);
+                collect_cards(&one.node, &mut zero_cards);
             }
-        }
-        zeros.sort_unstable();
+            zero_factors.sort_unstable();
+            zero_cards.sort_unstable();
+            Some((zero_factors, zero_cards))
+        };
+        // Two one factors are a cancelled pair (`x*1*1 = x+1-1`).
         ones.sort_unstable();
-        kept_pairs.sort_unstable();
+        let one = if ones.len() % 2 == 1 {
+            ones.pop()
+        } else {
+            None
+        };
+        for two in ones.chunks(2) {
+            pairs.push((two[1].clone(), two[0].clone()));
+        }
+        // Cancelled pairs float to the top as `+x-y`, where they merge
+        // with the sum there (`x*y/y = x+y-y`).
+        pairs.sort_unstable();
+        let core = pairs.into_iter().fold(core, |acc, (x, y)| {
+            Signed::combine(Op::Sub, Signed::combine(Op::Add, acc, x), y)
+        });
         Form {
             core,
-            pool: zeros,
-            ones,
-            pairs: kept_pairs,
+            one,
+            zeros,
+            zero_product,
         }
     }
 }
@@ -113,148 +142,289 @@ fn collect_cards(node: &Node, out: &mut Vec<Rational>) {
     }
 }
 
-fn is(node: &Node, v: Rational) -> bool {
-    value(node) == Some(v)
-}
-
-/// Moves the neutral decorations of `s` into `deco`, returning the core.
-fn strip(s: Signed, deco: &mut Decorations) -> Signed {
-    let negative = s.negative;
-    let core = match s.node {
-        Node::Leaf(_) => return s,
-        Node::Sum { plus, minus } => strip_sum(plus, minus, deco),
-        Node::Prod { num, den } => strip_prod(num, den, deco),
-    };
+fn plain(node: Node) -> Signed {
     Signed {
-        negative: core.negative ^ negative,
-        node: core.node,
+        negative: false,
+        node,
     }
 }
 
-fn strip_sum(plus: Vec<Node>, minus: Vec<Node>, deco: &mut Decorations) -> Signed {
+/// The sign a factor contributes when treated as `v`: a sum may stand for
+/// its negation (its sign is carried by the product), a card may not.
+fn worth(node: &Node, v: Rational) -> Option<bool> {
+    let actual = value(node)?;
+    if actual == v {
+        Some(false)
+    } else if matches!(node, Node::Sum { .. }) && Rational::ZERO.checked_sub(v) == Some(actual) {
+        Some(true)
+    } else {
+        None
+    }
+}
+
+/// Moves the neutral decorations of `s` into `deco`, bottom up, returning
+/// the core, or `None` when all of `s` was a zero product now in `deco`.
+fn strip(s: Signed, deco: &mut Decorations) -> Option<Signed> {
+    let core = match s.node {
+        Node::Leaf(_) => return Some(s),
+        Node::Sum { plus, minus } => {
+            let mut acc: Option<Signed> = None;
+            let mut lead_negative = false;
+            for (inv, t) in plus
+                .into_iter()
+                .map(|n| (false, n))
+                .chain(minus.into_iter().map(|n| (true, n)))
+            {
+                let Some(part) = strip(plain(t), deco) else {
+                    continue;
+                };
+                acc = Some(match acc {
+                    None => {
+                        lead_negative = inv;
+                        part
+                    }
+                    Some(a) => Signed::combine(
+                        if inv != lead_negative {
+                            Op::Sub
+                        } else {
+                            Op::Add
+                        },
+                        a,
+                        part,
+                    ),
+                });
+            }
+            let mut acc = acc?;
+            acc.negative ^= lead_negative;
+            strip_sum(acc, deco)
+        }
+        Node::Prod { num, den } => {
+            let mut acc: Option<Signed> = None;
+            let mut parts = Vec::new();
+            for (inv, t) in num
+                .into_iter()
+                .map(|n| (false, n))
+                .chain(den.into_iter().map(|n| (true, n)))
+            {
+                parts.push((inv, strip(plain(t), deco)?));
+            }
+            for (inv, part) in parts {
+                acc = Some(match acc {
+                    None => part,
+                    Some(a) => Signed::combine(if inv { Op::Div } else { Op::Mul }, a, part),
+                });
+            }
+            strip_prod(acc?, deco)?
+        }
+    };
+    Some(Signed {
+        negative: core.negative ^ s.negative,
+        node: core.node,
+    })
+}
+
+/// Takes literal zeros and cancelled pairs out of a sum whose parts are
+/// already stripped.
+fn strip_sum(s: Signed, deco: &mut Decorations) -> Signed {
+    let Node::Sum { plus, minus } = s.node else {
+        return s;
+    };
     let mut terms: Vec<(bool, Node)> = plus
         .into_iter()
         .map(|n| (false, n))
         .chain(minus.into_iter().map(|n| (true, n)))
         .collect();
-    // Zero terms, but never the last term.
     let mut i = 0;
     while i < terms.len() && terms.len() > 1 {
-        if is(&terms[i].1, Rational::ZERO) {
-            let (_, t) = terms.remove(i);
-            deco.has_zero = true;
-            collect_cards(&t, &mut deco.zeros);
+        if terms[i].1 == Node::Leaf(Rational::ZERO) {
+            terms.remove(i);
+            deco.zeros += 1;
         } else {
             i += 1;
         }
     }
-    take_pairs(&mut terms, deco);
-    rebuild(terms, Op::Add, Op::Sub, deco)
+    take_sum_pairs(&mut terms, deco);
+    let mut negative = false;
+    let all_inverted = terms.iter().all(|(inv, _)| *inv);
+    let mut acc: Option<Signed> = None;
+    for (inv, node) in terms {
+        let part = plain(node);
+        let inv = inv && !all_inverted;
+        acc = Some(match acc {
+            None => part,
+            Some(a) => Signed::combine(if inv { Op::Sub } else { Op::Add }, a, part),
+        });
+    }
+    negative ^= all_inverted;
+    let mut acc = acc.expect("a sum keeps a term");
+    acc.negative ^= negative ^ s.negative;
+    acc
 }
 
-fn strip_prod(num: Vec<Node>, den: Vec<Node>, deco: &mut Decorations) -> Signed {
+/// Takes zero products, one factors and cancelled pairs out of a product
+/// whose parts are already stripped.
+fn strip_prod(s: Signed, deco: &mut Decorations) -> Option<Signed> {
+    let Node::Prod { num, den } = s.node else {
+        return Some(s);
+    };
     let mut factors: Vec<(bool, Node)> = num
         .into_iter()
         .map(|n| (false, n))
         .chain(den.into_iter().map(|n| (true, n)))
         .collect();
-    if factors.iter().any(|(_, f)| is(f, Rational::ZERO)) {
-        // A zero product: only its cards count.
-        let mut cards = Vec::new();
-        for (_, f) in &factors {
-            collect_cards(f, &mut cards);
+    let mut negative = s.negative;
+    if factors
+        .iter()
+        .any(|(_, f)| value(f) == Some(Rational::ZERO))
+    {
+        let (zeros, others): (Vec<_>, Vec<_>) = factors
+            .into_iter()
+            .partition(|(_, f)| value(f) == Some(Rational::ZERO));
+        if others.is_empty() {
+            // `0*0 = 0+0`: a product of zeros is their sum.
+            let mut acc: Option<Signed> = None;
+            for (_, z) in zeros {
+                let z = plain(z);
+                acc = Some(match acc {
+                    None => z,
+                    Some(a) => Signed::combine(Op::Add, a, z),
+                });
+            }
+            return acc;
         }
-        deco.has_zero = true;
-        deco.zeros.extend(cards);
-        return Signed::leaf(Rational::ZERO);
+        // `0*0*x = 0+0*x`: one zero factor stays, literal others are terms.
+        let mut zeros = zeros.into_iter().map(|(_, z)| z);
+        deco.zero_factors.extend(zeros.next().map(plain));
+        for z in zeros {
+            if z == Node::Leaf(Rational::ZERO) {
+                deco.zeros += 1;
+            } else {
+                deco.zero_factors.push(plain(z));
+            }
+        }
+        for (_, f) in others {
+            collect_cards(&f, &mut deco.zero_cards);
+        }
+        return None;
     }
     let mut i = 0;
-    while i < factors.len() && factors.len() > 1 {
-        if is(&factors[i].1, Rational::ONE) {
-            let (_, f) = factors.remove(i);
-            deco.ones.push(Signed {
-                negative: false,
-                node: f,
-            });
-        } else {
-            i += 1;
+    while i < factors.len() {
+        let kept = factors.iter().filter(|(inv, _)| !inv).count();
+        let removable = factors.len() > 1 && (factors[i].0 || kept > 1);
+        match worth(&factors[i].1, Rational::ONE).filter(|_| removable) {
+            Some(flip) => {
+                let (_, f) = factors.remove(i);
+                negative ^= flip;
+                deco.ones.push(plain(f));
+            }
+            None => i += 1,
         }
     }
     take_pairs(&mut factors, deco);
-    rebuild(factors, Op::Mul, Op::Div, deco)
+    let mut acc: Option<Signed> = None;
+    for (inv, node) in factors {
+        let part = plain(node);
+        acc = Some(match acc {
+            None if inv => Signed::combine(Op::Div, Signed::leaf(Rational::ONE), part),
+            None => part,
+            Some(a) => Signed::combine(if inv { Op::Div } else { Op::Mul }, a, part),
+        });
+    }
+    let mut acc = acc.expect("a product keeps a factor");
+    acc.negative ^= negative;
+    Some(acc)
 }
 
-/// Takes out pairs of an added and a subtracted (multiplied and divided)
-/// part of equal value, keeping at least one part.
-fn take_pairs(parts: &mut Vec<(bool, Node)>, deco: &mut Decorations) {
+/// Takes out cancelled pairs from the terms of a sum: an added and a
+/// subtracted term of equal value (the same term if there is one), keeping
+/// at least one term. They come back at the top, the same way round.
+fn take_sum_pairs(terms: &mut Vec<(bool, Node)>, deco: &mut Decorations) {
     let mut i = 0;
-    while i < parts.len() {
-        if parts.len() <= 2 || parts[i].0 {
+    while i < terms.len() {
+        if terms[i].0 || terms.len() <= 2 {
             i += 1;
             continue;
         }
-        let v = value(&parts[i].1);
-        let matching = parts
+        let v = value(&terms[i].1);
+        let found = terms
             .iter()
-            .position(|(inverse, p)| *inverse && p == &parts[i].1)
+            .position(|(inv, t)| *inv && *t == terms[i].1)
             .or_else(|| {
-                parts
+                terms
                     .iter()
-                    .position(|(inverse, p)| *inverse && v.is_some() && value(p) == v)
+                    .position(|(inv, t)| *inv && v.is_some() && value(t) == v)
             });
-        match matching {
+        match found {
             Some(j) => {
-                let (_, y) = parts.remove(j);
+                let (_, y) = terms.remove(j);
                 let i = if j < i { i - 1 } else { i };
-                let (_, x) = parts.remove(i);
-                deco.pairs.push((
-                    Signed {
-                        negative: false,
-                        node: x,
-                    },
-                    Signed {
-                        negative: false,
-                        node: y,
-                    },
-                ));
+                let (_, x) = terms.remove(i);
+                deco.pairs.push((plain(x), plain(y)));
             }
             None => i += 1,
         }
     }
 }
 
-/// Folds stripped parts back into one form with `op` (and `inverse` for
-/// the inverted parts).
-fn rebuild(parts: Vec<(bool, Node)>, op: Op, inverse: Op, deco: &mut Decorations) -> Signed {
-    let mut acc: Option<Signed> = None;
-    // Start from a part that is not inverted, so that no unary minus or
-    // reciprocal is needed.
-    let mut parts = parts;
-    if let Some(k) = parts.iter().position(|(inv, _)| !inv) {
-        let first = parts.remove(k);
-        parts.insert(0, first);
-    }
-    for (inv, node) in parts {
-        let part = strip(
-            Signed {
-                negative: false,
-                node,
-            },
-            deco,
-        );
-        acc = Some(match acc {
-            None if inv => {
-                // Only inverted parts: 0-x or 1/x, which keep their meaning.
-                let unit = if op == Op::Add {
-                    Rational::ZERO
-                } else {
-                    Rational::ONE
-                };
-                Signed::combine(inverse, Signed::leaf(unit), part)
+/// Takes out cancelled pairs from the factors of a product: some factors
+/// and some divisors with equal products (`x*y/y`, `x*(a*b)/c` with
+/// `a*b = c`), keeping a factor that is not a divisor.
+fn take_pairs(parts: &mut Vec<(bool, Node)>, deco: &mut Decorations) {
+    while let Some((s, t)) = find_pair(parts) {
+        let mut taken = Vec::new();
+        for i in (0..parts.len()).rev() {
+            if s.contains(&i) || t.contains(&i) {
+                taken.push((i, parts.remove(i)));
             }
-            None => part,
-            Some(a) => Signed::combine(if inv { inverse } else { op }, a, part),
-        });
+        }
+        taken.reverse();
+        let product = |side: &[usize]| {
+            taken
+                .iter()
+                .filter(|(i, _)| side.contains(i))
+                .map(|(_, (_, n))| plain(n.clone()))
+                .reduce(|a, b| Signed::combine(Op::Mul, a, b))
+                .expect("a side of a pair is not empty")
+        };
+        deco.pairs.push((product(&s), product(&t)));
     }
-    acc.expect("a sum or product has parts")
+}
+
+/// The smallest pair of index sets, factors and divisors, of equal product.
+fn find_pair(parts: &[(bool, Node)]) -> Option<(Vec<usize>, Vec<usize>)> {
+    let num: Vec<usize> = (0..parts.len()).filter(|&i| !parts[i].0).collect();
+    let den: Vec<usize> = (0..parts.len()).filter(|&i| parts[i].0).collect();
+    if num.len() < 2 || den.is_empty() || parts.len() > 12 {
+        return None;
+    }
+    let values: Vec<Rational> = parts.iter().map(|(_, n)| value(n)).collect::<Option<_>>()?;
+    let product = |idx: &[usize]| {
+        idx.iter()
+            .try_fold(Rational::ONE, |acc, &i| acc.checked_mul(values[i]))
+    };
+    let subsets = |of: &[usize], max: usize| -> Vec<Vec<usize>> {
+        (1usize..1 << of.len())
+            .filter(|m| (m.count_ones() as usize) <= max)
+            .map(|m| {
+                (0..of.len())
+                    .filter(|b| m >> b & 1 == 1)
+                    .map(|b| of[b])
+                    .collect()
+            })
+            .collect()
+    };
+    let mut best: Option<(Vec<usize>, Vec<usize>)> = None;
+    for s in subsets(&num, num.len() - 1) {
+        for t in subsets(&den, den.len()) {
+            if product(&s).is_some() && product(&s) == product(&t) {
+                let better = best
+                    .as_ref()
+                    .is_none_or(|(bs, bt)| s.len() + t.len() < bs.len() + bt.len());
+                if better {
+                    best = Some((s.clone(), t));
+                }
+            }
+        }
+    }
+    best
 }

@@ -1,3 +1,4 @@
 //! Integration tests of reckon-canonical against published numbers.
 
 mod expressions;
+mod fournums;
