@@ -2,6 +2,13 @@
 //! and 10, every hand of four cards 0..13): same number of distinct
 //! solutions per hand, and every published solution equivalent to exactly
 //! one listed one.
+//!
+//! Known disagreements: the lists were computed in floating point, keeping
+//! an expression when its value printed to 15 significant digits equals the
+//! target. Two exact solutions for 10 fail that test and are missing from
+//! the lists: `1/(11/10-1)` evaluates to 9.999999999999991 and `2/(11/5-2)`
+//! likewise. Both are exact, so reckon lists them; the test expects exactly
+//! these two extra solutions.
 
 use std::collections::BTreeMap;
 use std::path::PathBuf;
@@ -36,6 +43,12 @@ fn hands() -> impl Iterator<Item = [i64; 4]> {
     })
 }
 
+/// Solutions the published lists miss: (target, hand, expression).
+const FLOAT_MISSES: [(i64, &str, &str); 2] = [
+    (10, "1 1 10 11", "1/(11/10-1)"),
+    (10, "2 2 5 11", "2/(11/5-2)"),
+];
+
 /// Every mismatch for `target`, described.
 fn mismatches(target: i64) -> Vec<String> {
     let lists = published(target);
@@ -44,7 +57,15 @@ fn mismatches(target: i64) -> Vec<String> {
     for cards in hands() {
         let hand = Hand::from_integers(&cards).unwrap();
         let name = hand.to_string();
-        let ours = distinct_solutions(&hand, &rules, Level::FourNums);
+        let mut ours = distinct_solutions(&hand, &rules, Level::FourNums);
+        for (t, h, missed) in FLOAT_MISSES {
+            if t == target && h == name {
+                let missed = key(Level::FourNums, &parse_expr(missed).unwrap());
+                let before = ours.len();
+                ours.retain(|e| key(Level::FourNums, e) != missed);
+                assert_eq!(ours.len() + 1, before, "{name}: the known extra solution");
+            }
+        }
         let theirs = lists.get(&name).cloned().unwrap_or_default();
         let our_keys: Vec<_> = ours.iter().map(|e| key(Level::FourNums, e)).collect();
         let mut hits = vec![0usize; ours.len()];
@@ -58,9 +79,7 @@ fn mismatches(target: i64) -> Vec<String> {
             }
         }
         for (i, h) in hits.iter().enumerate() {
-            if *h != 1 && ours.len() != theirs.len() {
-                bad.push(format!("ours {} matched {h}", ours[i]));
-            } else if *h > 1 {
+            if *h != 1 {
                 bad.push(format!("ours {} matched {h}", ours[i]));
             }
         }
@@ -96,4 +115,26 @@ fn matches_the_published_lists_for_10() {
         problems.len(),
         problems.join("\n")
     );
+}
+
+#[test]
+fn totals_for_24_on_cards_1_to_13() {
+    let lists = published(24);
+    let rules = Rules::game24();
+    let (mut hands_solved, mut solutions, mut most) = (0, 0, 0);
+    for cards in hands().filter(|h| h[0] >= 1) {
+        let hand = Hand::from_integers(&cards).unwrap();
+        let n = distinct_solutions(&hand, &rules, Level::FourNums).len();
+        hands_solved += usize::from(n > 0);
+        solutions += n;
+        most = most.max(n);
+    }
+    let published_total: usize = lists
+        .iter()
+        .filter(|(h, _)| !h.starts_with("0 "))
+        .map(|(_, s)| s.len())
+        .sum();
+    assert_eq!((hands_solved, solutions), (1362, 3017));
+    assert_eq!(published_total, 3017);
+    assert_eq!(most, 11, "2 4 8 10 has the most");
 }
