@@ -1,1 +1,59 @@
-//! Criterion benchmarks for reckon; the workloads live in `benches/`.
+//! Workloads shared by reckon's criterion benches: the hand lists and the
+//! in-project baseline each workload is compared with.
+
+use reckon_core::{Hand, Rational, Rules, Solver, oracle};
+
+/// Every hand of `n` cards with values in `lo..=hi`, ascending.
+pub fn all_hands(n: usize, lo: i64, hi: i64) -> Vec<Hand> {
+    fn extend(prefix: &mut Vec<i64>, n: usize, lo: i64, hi: i64, out: &mut Vec<Hand>) {
+        if prefix.len() == n {
+            out.push(Hand::from_integers(prefix).expect("a valid hand"));
+            return;
+        }
+        let start = prefix.last().copied().unwrap_or(lo);
+        for v in start..=hi {
+            prefix.push(v);
+            extend(prefix, n, lo, hi, out);
+            prefix.pop();
+        }
+    }
+    let mut out = Vec::new();
+    extend(&mut Vec::new(), n, lo, hi, &mut out);
+    out
+}
+
+/// `count` hands of `n` cards 1..=13 from a fixed pseudo-random sequence,
+/// so that every run measures the same hands.
+pub fn random_hands(n: usize, count: usize, seed: u64) -> Vec<Hand> {
+    let mut state = seed;
+    let mut next = move || {
+        // SplitMix64: tiny, well distributed, stable across platforms.
+        state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = state;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    };
+    (0..count)
+        .map(|_| {
+            let cards: Vec<i64> = (0..n).map(|_| 1 + (next() % 13) as i64).collect();
+            Hand::from_integers(&cards).expect("a valid hand")
+        })
+        .collect()
+}
+
+/// How many hands reckon's search can make the target from (one solver, memo shared).
+pub fn decide_all(hands: &[Hand], rules: Rules) -> usize {
+    let mut solver = Solver::new(rules);
+    hands.iter().filter(|hand| solver.decide(hand)).count()
+}
+
+/// The same count by the brute-force oracle: the baseline.
+pub fn decide_all_by_oracle(hands: &[Hand], rules: Rules) -> usize {
+    hands.iter().filter(|hand| oracle::decide(hand, &rules)).count()
+}
+
+/// The rules of the 24 game with target `t`.
+pub fn target(t: i64) -> Rules {
+    Rules::with_target(Rational::from_integer(t))
+}

@@ -1,1 +1,129 @@
-fn main() {}
+//! Project automation for reckon, run as `cargo xtask <task>`.
+//!
+//! `cargo xtask bench [--quick] [FILTER]` runs the criterion benches and
+//! prints one table: each workload's median time, its throughput, and its
+//! ratio against the in-project oracle measured in the same run.
+
+// Timings are measurements, not engine values: floats are right here.
+#![allow(clippy::float_arithmetic)]
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::SystemTime;
+
+use anyhow::{Context, bail};
+use serde_json::Value;
+
+const USAGE: &str = "usage: cargo xtask bench [--quick] [FILTER]";
+
+fn main() -> anyhow::Result<()> {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    match args.first().map(String::as_str) {
+        Some("bench") => bench(&args[1..]),
+        _ => bail!("{USAGE}"),
+    }
+}
+
+fn bench(args: &[String]) -> anyhow::Result<()> {
+    let quick = args.iter().any(|a| a == "--quick");
+    let filter: Vec<&String> = args.iter().filter(|a| !a.starts_with("--")).collect();
+    let root = workspace_root();
+    let started = SystemTime::now();
+    let mut cargo = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()));
+    cargo.current_dir(&root).args(["bench", "-p", "reckon-benches", "--"]);
+    if quick {
+        cargo.args(["--warm-up-time", "0.3", "--measurement-time", "1", "--sample-size", "10"]);
+    }
+    cargo.args(filter);
+    let status = cargo.status().context("cannot run cargo bench")?;
+    if !status.success() {
+        bail!("cargo bench failed: {status}");
+    }
+    let results = read_results(&root.join("target/criterion"), started)?;
+    print_table(&results);
+    Ok(())
+}
+
+fn workspace_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("xtask sits in the workspace root").to_path_buf()
+}
+
+/// One measured function of one workload.
+struct Measurement {
+    workload: String,
+    function: String,
+    median_ns: f64,
+    elements: Option<u64>,
+}
+
+/// Reads every benchmark criterion wrote since `since`.
+fn read_results(dir: &Path, since: SystemTime) -> anyhow::Result<Vec<Measurement>> {
+    let mut found = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(dir) = stack.pop() {
+        let Ok(entries) = std::fs::read_dir(&dir) else {
+            continue;
+        };
+        for entry in entries.flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                stack.push(path);
+                continue;
+            }
+            let is_new = path.ends_with("new/benchmark.json");
+            let fresh = entry.metadata().and_then(|m| m.modified()).is_ok_and(|t| t >= since);
+            if is_new && fresh {
+                found.push(read_measurement(path.parent().expect("inside new/"))?);
+            }
+        }
+    }
+    found.sort_by(|a, b| (&a.workload, &a.function).cmp(&(&b.workload, &b.function)));
+    Ok(found)
+}
+
+fn read_measurement(dir: &Path) -> anyhow::Result<Measurement> {
+    let read = |name: &str| -> anyhow::Result<Value> {
+        let text = std::fs::read_to_string(dir.join(name)).with_context(|| format!("reading {}", dir.display()))?;
+        Ok(serde_json::from_str(&text)?)
+    };
+    let benchmark = read("benchmark.json")?;
+    let estimates = read("estimates.json")?;
+    Ok(Measurement {
+        workload: benchmark["group_id"].as_str().unwrap_or_default().to_owned(),
+        function: benchmark["function_id"].as_str().unwrap_or_default().to_owned(),
+        median_ns: estimates["median"]["point_estimate"].as_f64().context("no median")?,
+        elements: benchmark["throughput"]["Elements"].as_u64(),
+    })
+}
+
+fn print_table(results: &[Measurement]) {
+    println!("| workload | median | throughput | oracle median | speed-up vs oracle |");
+    println!("|---|---|---|---|---|");
+    for m in results.iter().filter(|m| m.function != "oracle") {
+        let oracle = results.iter().find(|o| o.workload == m.workload && o.function == "oracle");
+        let throughput = m.elements.map_or("-".into(), |n| format!("{}/s", si(n as f64 / (m.median_ns * 1e-9))));
+        let (oracle_time, ratio) = match oracle {
+            Some(o) => (duration(o.median_ns), format!("{:.0}x", o.median_ns / m.median_ns)),
+            None => ("-".into(), "-".into()),
+        };
+        let name = if m.function == "reckon" { m.workload.clone() } else { format!("{} ({})", m.workload, m.function) };
+        println!("| {name} | {} | {throughput} | {oracle_time} | {ratio} |", duration(m.median_ns));
+    }
+}
+
+fn duration(ns: f64) -> String {
+    match ns {
+        ns if ns < 1e3 => format!("{ns:.0} ns"),
+        ns if ns < 1e6 => format!("{:.1} µs", ns / 1e3),
+        ns if ns < 1e9 => format!("{:.2} ms", ns / 1e6),
+        ns => format!("{:.2} s", ns / 1e9),
+    }
+}
+
+fn si(x: f64) -> String {
+    match x {
+        x if x >= 1e6 => format!("{:.2} M", x / 1e6),
+        x if x >= 1e3 => format!("{:.1} k", x / 1e3),
+        x => format!("{x:.1} "),
+    }
+}

@@ -1,1 +1,49 @@
-fn main() {}
+//! `reckon`: solve, count and study 24-game style number puzzles, exactly.
+//!
+//! This crate is the only place that knows about terminals, formats and exit
+//! statuses; the engine lives in reckon-core and the notions of "distinct" in
+//! reckon-canonical.
+
+mod args;
+mod commands;
+mod input;
+mod report;
+
+use std::process::ExitCode;
+
+use clap::Parser;
+
+use crate::args::{Cli, Command};
+
+/// Exit statuses, as documented in `reckon --help`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Status {
+    /// Solved, or a batch completed.
+    Success = 0,
+    /// A single hand has no solution.
+    NoSolution = 1,
+    /// Bad usage or bad input.
+    BadInput = 2,
+}
+
+impl From<Status> for ExitCode {
+    fn from(status: Status) -> ExitCode {
+        ExitCode::from(status as u8)
+    }
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        None => commands::solve::run(&cli.solve),
+        Some(Command::Solve(args)) => commands::solve::run(&args),
+        Some(Command::Completions(args)) => commands::completions::run(&args),
+    };
+    match result {
+        Ok(status) => status.into(),
+        Err(err) => {
+            report::error(&format!("{err:#}"));
+            Status::BadInput.into()
+        }
+    }
+}

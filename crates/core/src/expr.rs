@@ -122,29 +122,22 @@ impl Expr {
             Expr::Num(r) => write!(f, "{r}"),
             Expr::Binary(op, l, r) => {
                 // The left operand needs brackets only if it binds more loosely.
-                let left_brackets =
-                    l.printed_precedence() < op.precedence() || (!leftmost && l.is_negative_leaf());
+                let left_brackets = l.printed_precedence() < op.precedence() || (!leftmost && l.is_negative_leaf());
                 write_operand(f, l, left_brackets, leftmost)?;
                 write!(f, "{op}")?;
                 // On the right, an equal binding strength also needs brackets
                 // after `-` and `/`: a-(b-c) is not a-b-c. After `+` and `*` it
                 // does not: a+(b-c) = a+b-c and a*(b/c) = a*b/c exactly.
                 let rp = r.printed_precedence();
-                let right_brackets = rp < op.precedence()
-                    || (rp == op.precedence() && !op.is_commutative())
-                    || r.is_negative_leaf();
+                let right_brackets =
+                    rp < op.precedence() || (rp == op.precedence() && !op.is_commutative()) || r.is_negative_leaf();
                 write_operand(f, r, right_brackets, false)
             }
         }
     }
 }
 
-fn write_operand(
-    f: &mut fmt::Formatter<'_>,
-    e: &Expr,
-    brackets: bool,
-    leftmost: bool,
-) -> fmt::Result {
+fn write_operand(f: &mut fmt::Formatter<'_>, e: &Expr, brackets: bool, leftmost: bool) -> fmt::Result {
     if brackets {
         f.write_str("(")?;
         e.write(f, true)?;
@@ -183,10 +176,7 @@ mod tests {
     #[test]
     fn fewest_brackets() {
         use Op::*;
-        assert_eq!(
-            b(Mul, b(Sub, n(11), n(8)), b(Add, n(3), n(5))).to_string(),
-            "(11-8)*(3+5)"
-        );
+        assert_eq!(b(Mul, b(Sub, n(11), n(8)), b(Add, n(3), n(5))).to_string(), "(11-8)*(3+5)");
         assert_eq!(b(Add, n(1), b(Add, n(2), n(3))).to_string(), "1+2+3");
         assert_eq!(b(Add, n(1), b(Sub, n(2), n(3))).to_string(), "1+2-3");
         assert_eq!(b(Sub, n(1), b(Sub, n(2), n(3))).to_string(), "1-(2-3)");
@@ -215,15 +205,9 @@ mod tests {
         use Op::*;
         let e = b(Div, n(8), b(Sub, n(3), b(Div, n(8), n(3))));
         assert_eq!(e.value().unwrap(), Rational::from_integer(24));
-        assert_eq!(
-            b(Div, n(1), b(Sub, n(2), n(2))).value(),
-            Err(EvalError::DivisionByZero)
-        );
+        assert_eq!(b(Div, n(1), b(Sub, n(2), n(2))).value(), Err(EvalError::DivisionByZero));
         assert_eq!(b(Mul, n(i64::MAX), n(2)).value(), Err(EvalError::Overflow));
-        assert_eq!(
-            b(Mul, n(i64::MAX), n(2)).value_big().unwrap().to_string(),
-            "18446744073709551614"
-        );
+        assert_eq!(b(Mul, n(i64::MAX), n(2)).value_big().unwrap().to_string(), "18446744073709551614");
         assert_eq!(
             e.cards(),
             vec![

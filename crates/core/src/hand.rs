@@ -54,10 +54,7 @@ impl Hand {
 
     /// Parses tokens such as `["3", "7/2", "-1"]`.
     pub fn parse_tokens<'a>(tokens: impl IntoIterator<Item = &'a str>) -> Result<Hand, HandError> {
-        let cards = tokens
-            .into_iter()
-            .map(str::parse)
-            .collect::<Result<Vec<Rational>, _>>()?;
+        let cards = tokens.into_iter().map(str::parse).collect::<Result<Vec<Rational>, _>>()?;
         Hand::new(cards)
     }
 
@@ -119,13 +116,7 @@ mod tests {
     #[test]
     fn rejects_bad_hands() {
         assert_eq!("".parse::<Hand>(), Err(HandError::Empty));
-        assert_eq!(
-            "1 x 3".parse::<Hand>(),
-            Err(HandError::Number(ParseNumberError::Invalid("x".into())))
-        );
-        assert_eq!(
-            "1 1 1 1 1 1 1 1 1 1 1".parse::<Hand>(),
-            Err(HandError::TooManyCards(11))
-        );
+        assert_eq!("1 x 3".parse::<Hand>(), Err(HandError::Number(ParseNumberError::Invalid("x".into()))));
+        assert_eq!("1 1 1 1 1 1 1 1 1 1 1".parse::<Hand>(), Err(HandError::TooManyCards(11)));
     }
 }

@@ -20,6 +20,7 @@ mod number;
 pub mod oracle;
 mod rules;
 mod search;
+mod values;
 
 pub use enumerate::{all_solutions, for_each_solution};
 pub use expr::{EvalError, Expr};
@@ -27,3 +28,4 @@ pub use hand::{Hand, HandError, MAX_CARDS};
 pub use number::{BigRational, Number, ParseNumberError, Rational};
 pub use rules::{CardUse, Domain, Op, OpSet, ParseOpsError, Preset, Rules};
 pub use search::{Solver, solve};
+pub use values::{Reach, ValueSets};

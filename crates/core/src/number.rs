@@ -54,22 +54,11 @@ impl Rational {
     /// Reduces a 128-bit fraction and narrows it, or `None` if it does not fit.
     fn from_wide(num: i128, den: i128) -> Option<Rational> {
         debug_assert!(den != 0);
-        let (num, den) = if den < 0 {
-            (num.checked_neg()?, den.checked_neg()?)
-        } else {
-            (num, den)
-        };
+        let (num, den) = if den < 0 { (num.checked_neg()?, den.checked_neg()?) } else { (num, den) };
         let g = gcd_u128(num.unsigned_abs(), den.unsigned_abs());
         let g = i128::try_from(g).ok()?;
-        let (num, den) = if g > 1 {
-            (num / g, den / g)
-        } else {
-            (num, den)
-        };
-        Some(Rational {
-            num: i64::try_from(num).ok()?,
-            den: i64::try_from(den).ok()?,
-        })
+        let (num, den) = if g > 1 { (num / g, den / g) } else { (num, den) };
+        Some(Rational { num: i64::try_from(num).ok()?, den: i64::try_from(den).ok()? })
     }
 
     /// The numerator (carries the sign).
@@ -103,10 +92,7 @@ impl Rational {
             return self.num.checked_add(other.num).map(Rational::from_integer);
         }
         let (a, b, c, d) = self.wide_parts(other);
-        Rational::from_wide(
-            a.checked_mul(d)?.checked_add(c.checked_mul(b)?)?,
-            b.checked_mul(d)?,
-        )
+        Rational::from_wide(a.checked_mul(d)?.checked_add(c.checked_mul(b)?)?, b.checked_mul(d)?)
     }
 
     /// `self - other`, or `None` on overflow.
@@ -115,10 +101,7 @@ impl Rational {
             return self.num.checked_sub(other.num).map(Rational::from_integer);
         }
         let (a, b, c, d) = self.wide_parts(other);
-        Rational::from_wide(
-            a.checked_mul(d)?.checked_sub(c.checked_mul(b)?)?,
-            b.checked_mul(d)?,
-        )
+        Rational::from_wide(a.checked_mul(d)?.checked_sub(c.checked_mul(b)?)?, b.checked_mul(d)?)
     }
 
     /// `self * other`, or `None` on overflow.
@@ -140,12 +123,7 @@ impl Rational {
     }
 
     fn wide_parts(self, other: Rational) -> (i128, i128, i128, i128) {
-        (
-            i128::from(self.num),
-            i128::from(self.den),
-            i128::from(other.num),
-            i128::from(other.den),
-        )
+        (i128::from(self.num), i128::from(self.den), i128::from(other.num), i128::from(other.den))
     }
 
     /// The same value as a big rational.
@@ -179,8 +157,7 @@ impl Ord for Rational {
             return self.num.cmp(&other.num);
         }
         // Both products fit in i128, and denominators are positive.
-        (i128::from(self.num) * i128::from(other.den))
-            .cmp(&(i128::from(other.num) * i128::from(self.den)))
+        (i128::from(self.num) * i128::from(other.den)).cmp(&(i128::from(other.num) * i128::from(self.den)))
     }
 }
 
@@ -192,11 +169,7 @@ impl PartialOrd for Rational {
 
 impl fmt::Display for Rational {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.den == 1 {
-            write!(f, "{}", self.num)
-        } else {
-            write!(f, "{}/{}", self.num, self.den)
-        }
+        if self.den == 1 { write!(f, "{}", self.num) } else { write!(f, "{}/{}", self.num, self.den) }
     }
 }
 
@@ -299,15 +272,9 @@ fn parse_decimal(s: &str, whole: &str) -> Result<Rational, ParseNumberError> {
     }
     let mut num: i64 = 0;
     for b in int_part.bytes().chain(frac_part.bytes()) {
-        num = num
-            .checked_mul(10)
-            .and_then(|n| n.checked_add(i64::from(b - b'0')))
-            .ok_or_else(too_large)?;
+        num = num.checked_mul(10).and_then(|n| n.checked_add(i64::from(b - b'0'))).ok_or_else(too_large)?;
     }
-    let den = u32::try_from(frac_part.len())
-        .ok()
-        .and_then(|k| 10i64.checked_pow(k))
-        .ok_or_else(too_large)?;
+    let den = u32::try_from(frac_part.len()).ok().and_then(|k| 10i64.checked_pow(k)).ok_or_else(too_large)?;
     let num = if negative { -num } else { num };
     Rational::new(num, den).ok_or_else(too_large)
 }
@@ -407,31 +374,13 @@ mod tests {
 
     #[test]
     fn rejects_bad_numbers() {
-        assert_eq!(
-            "x".parse::<Rational>(),
-            Err(ParseNumberError::Invalid("x".into()))
-        );
-        assert_eq!(
-            "1/0".parse::<Rational>(),
-            Err(ParseNumberError::ZeroDenominator("1/0".into()))
-        );
+        assert_eq!("x".parse::<Rational>(), Err(ParseNumberError::Invalid("x".into())));
+        assert_eq!("1/0".parse::<Rational>(), Err(ParseNumberError::ZeroDenominator("1/0".into())));
         assert_eq!("".parse::<Rational>(), Err(ParseNumberError::Empty));
-        assert!(matches!(
-            "99999999999999999999".parse::<Rational>(),
-            Err(ParseNumberError::TooLarge(_))
-        ));
-        assert!(matches!(
-            "1/-2".parse::<Rational>(),
-            Err(ParseNumberError::Invalid(_))
-        ));
-        assert!(matches!(
-            "-".parse::<Rational>(),
-            Err(ParseNumberError::Invalid(_))
-        ));
-        assert!(matches!(
-            "1.2.3".parse::<Rational>(),
-            Err(ParseNumberError::Invalid(_))
-        ));
+        assert!(matches!("99999999999999999999".parse::<Rational>(), Err(ParseNumberError::TooLarge(_))));
+        assert!(matches!("1/-2".parse::<Rational>(), Err(ParseNumberError::Invalid(_))));
+        assert!(matches!("-".parse::<Rational>(), Err(ParseNumberError::Invalid(_))));
+        assert!(matches!("1.2.3".parse::<Rational>(), Err(ParseNumberError::Invalid(_))));
     }
 
     #[test]
@@ -449,16 +398,10 @@ mod tests {
         let big = Rational::from_integer(i64::MAX);
         assert_eq!(big.checked_add(Rational::ONE), None);
         assert_eq!(big.checked_mul(Rational::from_integer(2)), None);
-        assert_eq!(
-            Rational::ONE.checked_div(big).unwrap().checked_div(big),
-            None
-        );
+        assert_eq!(Rational::ONE.checked_div(big).unwrap().checked_div(big), None);
         assert_eq!(big.checked_mul(r("3/2")), None);
         assert_eq!(big.checked_mul(r("1/3")), Rational::new(i64::MAX, 3));
-        assert_eq!(
-            r("9223372036854775806").checked_mul(r("1/2")).unwrap(),
-            r("4611686018427387903")
-        );
+        assert_eq!(r("9223372036854775806").checked_mul(r("1/2")).unwrap(), r("4611686018427387903"));
     }
 
     #[test]

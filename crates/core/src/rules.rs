@@ -201,22 +201,12 @@ impl Rules {
 
     /// The 24 game's rules with another target.
     pub const fn with_target(target: Rational) -> Rules {
-        Rules {
-            target,
-            ops: OpSet::ALL,
-            card_use: CardUse::All,
-            domain: Domain::Rational,
-        }
+        Rules { target, ops: OpSet::ALL, card_use: CardUse::All, domain: Domain::Rational }
     }
 
     /// The Countdown numbers game: any subset, positive whole numbers only.
     pub const fn countdown(target: Rational) -> Rules {
-        Rules {
-            target,
-            ops: OpSet::ALL,
-            card_use: CardUse::Subset,
-            domain: Domain::PositiveInteger,
-        }
+        Rules { target, ops: OpSet::ALL, card_use: CardUse::Subset, domain: Domain::PositiveInteger }
     }
 }
 

@@ -39,10 +39,7 @@ pub struct Solver {
 impl Solver {
     /// A solver for `rules`.
     pub fn new(rules: Rules) -> Solver {
-        Solver {
-            fast: Search::new(rules),
-            big: None,
-        }
+        Solver { fast: Search::new(rules), big: None }
     }
 
     /// The rules this solver applies.
@@ -127,15 +124,8 @@ impl<N: Number> Search<N> {
         self.cards = hand.cards().to_vec();
         self.steps.clear();
         let overflows_before = self.overflows;
-        let items: Vec<Item<N>> = hand
-            .cards()
-            .iter()
-            .enumerate()
-            .map(|(node, &c)| Item {
-                value: N::from_rational(c),
-                node,
-            })
-            .collect();
+        let items: Vec<Item<N>> =
+            hand.cards().iter().enumerate().map(|(node, &c)| Item { value: N::from_rational(c), node }).collect();
         match self.search(&items) {
             Some(node) => Outcome::Found(self.build(node)),
             None if self.overflows == overflows_before => Outcome::NotFound,
@@ -151,6 +141,13 @@ impl<N: Number> Search<N> {
                 Expr::binary(op, self.build(l), self.build(r))
             }
         }
+    }
+
+    /// Orders the operands of `+` and `*` for reading: a compound operand
+    /// first (`(1+2)+3`, `(11-8)*(3+5)`), otherwise as the values are sorted.
+    fn oriented(&self, op: Op, l: usize, r: usize) -> (Op, usize, usize) {
+        let is_card = |node: usize| node < self.cards.len();
+        if op.is_commutative() && is_card(l) && !is_card(r) { (op, r, l) } else { (op, l, r) }
     }
 
     /// Searches a state whose items are sorted by value; returns the node that
@@ -204,16 +201,10 @@ impl<N: Number> Search<N> {
                     }
                     let node = self.cards.len() + self.steps.len();
                     next.clear();
-                    next.extend(
-                        items
-                            .iter()
-                            .enumerate()
-                            .filter(|&(k, _)| k != i && k != j)
-                            .map(|(_, it)| it.clone()),
-                    );
+                    next.extend(items.iter().enumerate().filter(|&(k, _)| k != i && k != j).map(|(_, it)| it.clone()));
                     let at = next.partition_point(|it: &Item<N>| it.value < value);
                     next.insert(at, Item { value, node });
-                    self.steps.push((op, l.node, r.node));
+                    self.steps.push(self.oriented(op, l.node, r.node));
                     if let Some(found) = self.search(&next) {
                         return Some(found);
                     }
@@ -240,28 +231,16 @@ mod tests {
     fn classic_hands() {
         let mut solver = Solver::new(Rules::game24());
         for (cards, expected) in [("3 3 8 8", Some("8/(3-8/3)")), ("1 1 1 1", None)] {
-            assert_eq!(
-                solver.solve(&hand(cards)).map(|e| e.to_string()).as_deref(),
-                expected
-            );
+            assert_eq!(solver.solve(&hand(cards)).map(|e| e.to_string()).as_deref(), expected);
         }
     }
 
     #[test]
     fn every_found_solution_is_exact() {
         let mut solver = Solver::new(Rules::game24());
-        for cards in [
-            "1 5 5 5",
-            "3 3 7 7",
-            "1 3 4 6",
-            "4 4 7 7",
-            "1 2 3 4",
-            "13 13 13 13 1",
-        ] {
+        for cards in ["1 5 5 5", "3 3 7 7", "1 3 4 6", "4 4 7 7", "1 2 3 4", "13 13 13 13 1"] {
             let h = hand(cards);
-            let expr = solver
-                .solve(&h)
-                .unwrap_or_else(|| panic!("{cards} is solvable"));
+            let expr = solver.solve(&h).unwrap_or_else(|| panic!("{cards} is solvable"));
             assert_eq!(expr.value().unwrap(), Rational::from_integer(24), "{expr}");
             assert_eq!(expr.cards(), h.cards());
         }
@@ -279,10 +258,7 @@ mod tests {
         // the one way to make the target: the fast search cannot find it.
         let a = 3_037_000_500_i64;
         let target = Rational::from_integer(9_223_372_033_963_249_500);
-        let rules = Rules {
-            ops: "*-".parse().unwrap(),
-            ..Rules::with_target(target)
-        };
+        let rules = Rules { ops: "*-".parse().unwrap(), ..Rules::with_target(target) };
         let h = Hand::from_integers(&[a, a, a]).unwrap();
         let expr = solve(&h, &rules).expect("a*a-a makes the target");
         assert_eq!(expr.value_big().unwrap(), target.to_big());

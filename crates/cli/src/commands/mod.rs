@@ -1,0 +1,4 @@
+//! One module per subcommand; each exposes `run(&Args) -> anyhow::Result<Status>`.
+
+pub mod completions;
+pub mod solve;

@@ -1,0 +1,115 @@
+//! `reckon [solve] CARDS...`: one solution per hand, from arguments or stdin.
+
+use std::io::{BufRead, Write};
+
+use anyhow::Context;
+use reckon_core::{Expr, Hand, Rational, Rules, Solver};
+use serde::Serialize;
+
+use crate::Status;
+use crate::args::{Format, SolveArgs};
+use crate::input::{self, BatchLine};
+use crate::report::{self, JsonNumber};
+
+pub fn run(args: &SolveArgs) -> anyhow::Result<Status> {
+    let rules = args.rules.rules();
+    let mut solver = Solver::new(rules);
+    if args.cards.is_empty() {
+        return run_batch(args, &mut solver, std::io::stdin().lock());
+    }
+    let hand = match input::hand_from_args(&args.cards) {
+        Ok(hand) => hand,
+        Err(err) => {
+            report::error(&err.to_string());
+            return Ok(Status::BadInput);
+        }
+    };
+    let answer = Answer { hand: &hand, rules: &rules, solution: solver.solve(&hand) };
+    let mut out = std::io::stdout().lock();
+    answer.write(&mut out, args.format, false)?;
+    Ok(if answer.solution.is_some() { Status::Success } else { Status::NoSolution })
+}
+
+/// Answers every hand of the batch with exactly one line, in order; a
+/// malformed line gets an error line and makes the final status 2.
+fn run_batch(args: &SolveArgs, solver: &mut Solver, stdin: impl BufRead) -> anyhow::Result<Status> {
+    let rules = *solver.rules();
+    let mut out = std::io::stdout().lock();
+    let mut status = Status::Success;
+    for line in input::batch_lines(stdin) {
+        let BatchLine { number, hand } = line.context("cannot read stdin")?;
+        match hand {
+            Ok(hand) => {
+                let solution = solver.solve(&hand);
+                Answer { hand: &hand, rules: &rules, solution }.write(&mut out, args.format, true)?;
+            }
+            Err(err) => {
+                status = Status::BadInput;
+                let message = format!("line {number}: {err}");
+                report::error(&message);
+                match args.format {
+                    Format::Json => {
+                        serde_json::to_writer(&mut out, &BatchError { line: number, error: err.to_string() })?;
+                        writeln!(out)?;
+                    }
+                    Format::Text | Format::Bool => writeln!(out, "error: {message}")?,
+                }
+            }
+        }
+    }
+    Ok(status)
+}
+
+/// The answer for one hand.
+struct Answer<'a> {
+    hand: &'a Hand,
+    rules: &'a Rules,
+    solution: Option<Expr>,
+}
+
+impl Answer<'_> {
+    /// Writes the answer as one line; in a batch the text form names the hand.
+    fn write(&self, out: &mut impl Write, format: Format, in_batch: bool) -> anyhow::Result<()> {
+        match format {
+            Format::Bool => writeln!(out, "{}", self.solution.is_some())?,
+            Format::Json => {
+                serde_json::to_writer(&mut *out, &self.json())?;
+                writeln!(out)?;
+            }
+            Format::Text => {
+                if in_batch {
+                    write!(out, "{}: ", self.hand)?;
+                }
+                match &self.solution {
+                    Some(expr) => writeln!(out, "{expr} = {}", self.rules.target)?,
+                    None => writeln!(out, "no solution")?,
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn json(&self) -> JsonAnswer {
+        JsonAnswer {
+            cards: self.hand.cards().iter().map(|&c| c.into()).collect(),
+            target: self.rules.target,
+            solvable: self.solution.is_some(),
+            solution: self.solution.as_ref().map(Expr::to_string),
+        }
+    }
+}
+
+#[derive(Serialize)]
+struct JsonAnswer {
+    cards: Vec<JsonNumber>,
+    #[serde(serialize_with = "report::as_string")]
+    target: Rational,
+    solvable: bool,
+    solution: Option<String>,
+}
+
+#[derive(Serialize)]
+struct BatchError {
+    line: usize,
+    error: String,
+}

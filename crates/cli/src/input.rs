@@ -1,0 +1,42 @@
+//! Reading hands from arguments and from stdin batches.
+
+use reckon_core::{Hand, HandError};
+
+/// Parses the hand given on the command line.
+pub fn hand_from_args(tokens: &[String]) -> Result<Hand, HandError> {
+    Hand::parse_tokens(tokens.iter().map(String::as_str))
+}
+
+/// One meaningful line of a batch: its 1-based line number and the hand or
+/// the reason it is not one.
+#[derive(Debug)]
+pub struct BatchLine {
+    pub number: usize,
+    pub hand: Result<Hand, HandError>,
+}
+
+/// The hands of a batch, one per line; blank lines and `#` comments are skipped.
+pub fn batch_lines(text: impl std::io::BufRead) -> impl Iterator<Item = std::io::Result<BatchLine>> {
+    text.lines().enumerate().filter_map(|(i, line)| match line {
+        Err(err) => Some(Err(err)),
+        Ok(line) => {
+            let content = line.split('#').next().unwrap_or_default().trim();
+            (!content.is_empty()).then(|| Ok(BatchLine { number: i + 1, hand: content.parse() }))
+        }
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn skips_blank_and_comment_lines_but_keeps_numbers() {
+        let text = "3 3 8 8\n\n# a comment\n1,2, 3 4 # trailing\nx\n";
+        let lines: Vec<BatchLine> = batch_lines(text.as_bytes()).map(Result::unwrap).collect();
+        let numbers: Vec<usize> = lines.iter().map(|l| l.number).collect();
+        assert_eq!(numbers, [1, 4, 5]);
+        assert_eq!(lines[1].hand.as_ref().unwrap().to_string(), "1 2 3 4");
+        assert!(lines[2].hand.is_err());
+    }
+}

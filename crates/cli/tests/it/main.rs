@@ -1,0 +1,71 @@
+//! End-to-end tests of the `reckon` binary: arguments and stdin in, exit
+//! status, stdout and stderr out, compared with inline snapshots.
+
+mod solve;
+
+use std::fmt;
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+/// A run of the built `reckon` binary, described with a small builder.
+#[derive(Debug)]
+pub struct Reckon {
+    args: Vec<String>,
+    stdin: Option<String>,
+}
+
+/// What a run produced.
+#[derive(Debug)]
+pub struct Run {
+    pub status: i32,
+    pub stdout: String,
+    pub stderr: String,
+}
+
+/// `reckon` with the given arguments.
+pub fn reckon<I: IntoIterator<Item = S>, S: Into<String>>(args: I) -> Reckon {
+    Reckon { args: args.into_iter().map(Into::into).collect(), stdin: None }
+}
+
+impl Reckon {
+    /// Feeds `text` to stdin.
+    pub fn stdin(mut self, text: &str) -> Reckon {
+        self.stdin = Some(text.to_owned());
+        self
+    }
+
+    pub fn run(self) -> Run {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_reckon"))
+            .args(&self.args)
+            .env("NO_COLOR", "1")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("the reckon binary runs");
+        let mut stdin = child.stdin.take().unwrap();
+        if let Some(text) = &self.stdin {
+            stdin.write_all(text.as_bytes()).unwrap();
+        }
+        drop(stdin);
+        let output = child.wait_with_output().unwrap();
+        Run {
+            status: output.status.code().expect("exited normally"),
+            stdout: String::from_utf8(output.stdout).unwrap(),
+            stderr: String::from_utf8(output.stderr).unwrap(),
+        }
+    }
+}
+
+impl fmt::Display for Run {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "status: {}", self.status)?;
+        if !self.stdout.is_empty() {
+            write!(f, "--- stdout\n{}", self.stdout)?;
+        }
+        if !self.stderr.is_empty() {
+            write!(f, "--- stderr\n{}", self.stderr)?;
+        }
+        Ok(())
+    }
+}

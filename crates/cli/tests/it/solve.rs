@@ -1,0 +1,211 @@
+//! The default command: one hand from arguments, or a batch from stdin.
+
+use insta::assert_snapshot;
+
+use crate::reckon;
+
+#[test]
+fn solved_hand() {
+    assert_snapshot!(reckon(["3", "3", "8", "8"]).run(), @r"
+    status: 0
+    --- stdout
+    8/(3-8/3) = 24
+    ");
+}
+
+#[test]
+fn unsolvable_hand() {
+    assert_snapshot!(reckon(["1", "1", "1", "1"]).run(), @r"
+    status: 1
+    --- stdout
+    no solution
+    ");
+}
+
+#[test]
+fn solve_subcommand_is_the_default_command() {
+    assert_snapshot!(reckon(["solve", "-t", "10", "1", "2", "3", "4"]).run(), @r"
+    status: 0
+    --- stdout
+    1+2+3+4 = 10
+    ");
+}
+
+#[test]
+fn fraction_and_negative_targets() {
+    assert_snapshot!(reckon(["-t", "7/2", "1", "2", "3"]).run(), @r"
+    status: 0
+    --- stdout
+    1/2+3 = 7/2
+    ");
+    assert_snapshot!(reckon(["-t", "-1/3", "1", "2", "3"]).run(), @r"
+    status: 0
+    --- stdout
+    (1-2)/3 = -1/3
+    ");
+}
+
+#[test]
+fn negative_cards() {
+    assert_snapshot!(reckon(["-t", "0", "-3", "3"]).run(), @r"
+    status: 0
+    --- stdout
+    -3+3 = 0
+    ");
+}
+
+#[test]
+fn operator_subset() {
+    assert_snapshot!(reckon(["--ops", "+-", "3", "3", "8", "8"]).run(), @r"
+    status: 1
+    --- stdout
+    no solution
+    ");
+    assert_snapshot!(reckon(["--ops", "*", "1", "2", "3", "4"]).run(), @r"
+    status: 0
+    --- stdout
+    1*2*3*4 = 24
+    ");
+}
+
+#[test]
+fn countdown_rules() {
+    let run = reckon(["--rules", "countdown", "-t", "765", "1", "3", "7", "10", "25", "50"]).run();
+    assert_eq!(run.status, 0, "{run}");
+    assert!(run.stdout.ends_with(" = 765\n"), "{run}");
+}
+
+#[test]
+fn large_numbers_stay_exact() {
+    assert_snapshot!(reckon(["-t", "1", "1000000007", "999999937", "1000000009", "3"]).run(), @r"
+    status: 1
+    --- stdout
+    no solution
+    ");
+}
+
+#[test]
+fn batch_with_a_malformed_line() {
+    let input = "3 3 8 8\n\n# a comment\n1,1,1,1\n1 x 2\n4 4 7 7\n";
+    assert_snapshot!(reckon(Vec::<String>::new()).stdin(input).run(), @r"
+    status: 2
+    --- stdout
+    3 3 8 8: 8/(3-8/3) = 24
+    1 1 1 1: no solution
+    error: line 5: 'x' is not a number
+    4 4 7 7: (4-4/7)*7 = 24
+    --- stderr
+    error: line 5: 'x' is not a number
+    ");
+}
+
+#[test]
+fn batch_as_bool() {
+    assert_snapshot!(reckon(["solve", "-f", "bool"]).stdin("3 3 8 8\n1 1 1 1\n1 5 5 5\n").run(), @r"
+    status: 0
+    --- stdout
+    true
+    false
+    true
+    ");
+}
+
+#[test]
+fn batch_as_json_lines() {
+    let input = "3 3 8 8\n1 1 1 1\n7/2 1\n\n,\n";
+    assert_snapshot!(reckon(["-f", "json", "-t", "7/2"]).stdin(input).run(), @r#"
+    status: 2
+    --- stdout
+    {"cards":[3,3,8,8],"target":"7/2","solvable":false,"solution":null}
+    {"cards":[1,1,1,1],"target":"7/2","solvable":false,"solution":null}
+    {"cards":[1,"7/2"],"target":"7/2","solvable":true,"solution":"1*7/2"}
+    {"line":5,"error":"the hand is empty"}
+    --- stderr
+    error: line 5: the hand is empty
+    "#);
+}
+
+#[test]
+fn single_hand_as_json() {
+    assert_snapshot!(reckon(["-f", "json", "3", "3", "8", "8"]).run(), @r#"
+    status: 0
+    --- stdout
+    {"cards":[3,3,8,8],"target":"24","solvable":true,"solution":"8/(3-8/3)"}
+    "#);
+}
+
+#[test]
+fn not_a_number() {
+    assert_snapshot!(reckon(["1", "x", "3"]).run(), @r"
+    status: 2
+    --- stderr
+    error: 'x' is not a number
+    ");
+}
+
+#[test]
+fn empty_hand() {
+    assert_snapshot!(reckon(Vec::<String>::new()).stdin(" , ,\n").run(), @r"
+    status: 2
+    --- stdout
+    error: line 1: the hand is empty
+    --- stderr
+    error: line 1: the hand is empty
+    ");
+}
+
+#[test]
+fn target_divides_by_zero() {
+    assert_snapshot!(reckon(["-t", "1/0", "1", "2"]).run(), @r"
+    status: 2
+    --- stderr
+    error: invalid value '1/0' for '--target <T>': '1/0' divides by zero
+
+    For more information, try '--help'.
+    ");
+}
+
+#[test]
+fn number_too_large() {
+    assert_snapshot!(reckon(["99999999999999999999", "1"]).run(), @r"
+    status: 2
+    --- stderr
+    error: '99999999999999999999' is too large (numbers must fit in 64 bits)
+    ");
+}
+
+#[test]
+fn too_many_cards() {
+    assert_snapshot!(reckon(["1"; 11]).run(), @r"
+    status: 2
+    --- stderr
+    error: 11 cards is more than the 10 supported
+    ");
+}
+
+#[test]
+fn unknown_operator() {
+    assert_snapshot!(reckon(["--ops", "+-%", "1", "2"]).run(), @r"
+    status: 2
+    --- stderr
+    error: invalid value '+-%' for '--ops <OPS>': unknown operator '%' (expected some of + - * /)
+
+    For more information, try '--help'.
+    ");
+}
+
+#[test]
+fn help_shows_examples() {
+    let run = reckon(["--help"]).run();
+    assert_eq!(run.status, 0);
+    assert!(run.stdout.contains("Examples:\n  reckon 3 3 8 8"), "{run}");
+}
+
+#[test]
+fn completions_for_each_shell() {
+    for (shell, marker) in [("bash", "_reckon()"), ("zsh", "#compdef reckon"), ("fish", "complete -c reckon")] {
+        let run = reckon(["completions", shell]).run();
+        assert_eq!(run.status, 0, "{run}");
+        assert!(run.stdout.contains(marker), "{shell}: {}", &run.stdout[..200.min(run.stdout.len())]);
+    }
+}

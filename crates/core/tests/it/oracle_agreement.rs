@@ -1,0 +1,123 @@
+//! The search and the brute-force oracle agree, hand by hand.
+
+use proptest::prelude::*;
+use reckon_core::{CardUse, Domain, Hand, OpSet, Rational, Reach, Rules, Solver, oracle};
+
+use crate::{all_hands, int};
+
+/// The search, the value-set fast path and the oracle give the same answer,
+/// and a solution found is exact and uses the cards as the rules say.
+fn assert_agrees(solver: &mut Solver, reach: &mut Reach, hand: &Hand) {
+    let rules = *solver.rules();
+    let found = solver.solve(hand);
+    let truth = oracle::decide(hand, &rules);
+    assert_eq!(found.is_some(), truth, "{hand} under {rules:?}: search found {found:?}");
+    assert_eq!(reach.decide(hand), truth, "{hand} under {rules:?}: value sets disagree");
+    if let Some(expr) = found {
+        assert_eq!(expr.value_big().unwrap(), rules.target.to_big(), "{expr} for {hand}");
+        let mut used = expr.cards();
+        match rules.card_use {
+            CardUse::All => assert_eq!(used, hand.cards(), "{expr} must use every card of {hand}"),
+            CardUse::Subset => {
+                // Each card used at most as often as it is in the hand.
+                let mut remaining = hand.cards().to_vec();
+                used.retain(|c| remaining.iter().position(|r| r == c).map(|i| remaining.remove(i)).is_none());
+                assert!(used.is_empty(), "{expr} uses cards not in {hand}: {used:?}");
+            }
+        }
+    }
+}
+
+fn agrees(hand: &Hand, rules: Rules) {
+    assert_agrees(&mut Solver::new(rules), &mut Reach::new(rules), hand);
+}
+
+#[test]
+fn reachable_whole_numbers_agree() {
+    for cards in ["4 4 4 4", "1 3 7 10 25 50", "2 2 5 9", "0 -3 7/2 6"] {
+        let hand: Hand = cards.parse().unwrap();
+        for rules in [Rules::game24(), Rules::countdown(int(1))] {
+            let expected: Vec<i64> = oracle::reachable_integers(&hand, &rules, -50, 1000).into_iter().collect();
+            assert_eq!(Reach::new(rules).integers_in(&hand, -50, 1000), expected, "{cards} under {rules:?}");
+        }
+    }
+}
+
+#[test]
+fn every_four_card_hand_from_0_to_13_for_24_and_10() {
+    for target in [24, 10] {
+        let rules = Rules::with_target(int(target));
+        let (mut solver, mut reach) = (Solver::new(rules), Reach::new(rules));
+        for hand in all_hands(4, 0, 13) {
+            assert_agrees(&mut solver, &mut reach, &hand);
+        }
+    }
+}
+
+#[test]
+fn large_cards_are_exact() {
+    // Products of these overflow 64 bits; the answer must still be exact and complete.
+    let hand: Hand = "1000000007 999999937 1000000009 3".parse().unwrap();
+    for target in ["1", "24", "0", "1000000009", "-999999937"] {
+        agrees(&hand, Rules::with_target(target.parse().unwrap()));
+    }
+    let hand: Hand = "4294967296 4294967296 4294967296 2".parse().unwrap();
+    for target in ["2", "8589934592", "0", "1/2"] {
+        agrees(&hand, Rules::with_target(target.parse().unwrap()));
+    }
+}
+
+fn card() -> impl Strategy<Value = Rational> {
+    prop_oneof![
+        8 => (1i64..=13).prop_map(Rational::from_integer),
+        1 => (-5i64..=0).prop_map(Rational::from_integer),
+        1 => (1i64..=9, 2i64..=5).prop_map(|(n, d)| Rational::new(n, d).unwrap()),
+    ]
+}
+
+fn target() -> impl Strategy<Value = Rational> {
+    prop_oneof![
+        6 => (-10i64..=100).prop_map(Rational::from_integer),
+        1 => (-30i64..=30, 1i64..=7).prop_map(|(n, d)| Rational::new(n, d).unwrap()),
+    ]
+}
+
+fn rules() -> impl Strategy<Value = Rules> {
+    let ops = prop::sample::select(vec!["+-*/", "+-*/", "+-*/", "+-*", "+*", "*/", "-/", "+-", "+/"]);
+    let domain =
+        prop::sample::select(vec![Domain::Rational, Domain::Rational, Domain::Integer, Domain::PositiveInteger]);
+    let card_use = prop::sample::select(vec![CardUse::All, CardUse::All, CardUse::Subset]);
+    (target(), ops, domain, card_use).prop_map(|(target, ops, domain, card_use)| Rules {
+        target,
+        ops: ops.parse::<OpSet>().unwrap(),
+        card_use,
+        domain,
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 250, ..ProptestConfig::default() })]
+
+    #[test]
+    fn five_card_hands_under_random_rules(cards in prop::collection::vec(card(), 5), rules in rules()) {
+        let hand = Hand::new(cards).unwrap();
+        agrees(&hand, rules);
+    }
+
+    #[test]
+    fn one_to_four_cards_under_random_rules(cards in prop::collection::vec(card(), 1..=4), rules in rules()) {
+        let hand = Hand::new(cards).unwrap();
+        agrees(&hand, rules);
+    }
+}
+
+proptest! {
+    // Six cards can take the oracle up to a second; most take milliseconds.
+    #![proptest_config(ProptestConfig { cases: 150, ..ProptestConfig::default() })]
+
+    #[test]
+    fn six_card_hands_under_random_rules(cards in prop::collection::vec(card(), 6), rules in rules()) {
+        let hand = Hand::new(cards).unwrap();
+        agrees(&hand, rules);
+    }
+}
