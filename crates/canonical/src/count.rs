@@ -105,17 +105,13 @@ mod tests {
 
     #[test]
     fn syntax_counts_are_6_pow_times_double_factorial() {
-        let counts: Vec<u64> = (1..=4)
-            .map(|n| count_expressions(n, Level::Syntax))
-            .collect();
+        let counts: Vec<u64> = (1..=4).map(|n| count_expressions(n, Level::Syntax)).collect();
         assert_eq!(counts, [1, 6, 108, 3240]);
     }
 
     #[test]
     fn function_counts_start_a140606() {
-        let counts: Vec<u64> = (1..=4)
-            .map(|n| count_expressions(n, Level::Function))
-            .collect();
+        let counts: Vec<u64> = (1..=4).map(|n| count_expressions(n, Level::Function)).collect();
         assert_eq!(counts, [1, 6, 68, 1170]);
     }
 }

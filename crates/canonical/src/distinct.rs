@@ -50,31 +50,21 @@ struct Cost {
 impl Cost {
     fn of(e: &Expr) -> Cost {
         let text = e.to_string();
-        Cost {
-            brackets: text.matches('(').count(),
-            inverse_ops: inverse_ops(e),
-            len: text.len(),
-            text,
-        }
+        Cost { brackets: text.matches('(').count(), inverse_ops: inverse_ops(e), len: text.len(), text }
     }
 }
 
 fn inverse_ops(e: &Expr) -> usize {
     match e {
         Expr::Num(_) => 0,
-        Expr::Binary(op, l, r) => {
-            usize::from(matches!(op, Op::Sub | Op::Div)) + inverse_ops(l) + inverse_ops(r)
-        }
+        Expr::Binary(op, l, r) => usize::from(matches!(op, Op::Sub | Op::Div)) + inverse_ops(l) + inverse_ops(r),
     }
 }
 
 impl Distinct {
     /// An empty collection for `level`.
     pub fn new(level: Level) -> Distinct {
-        Distinct {
-            level,
-            classes: HashMap::new(),
-        }
+        Distinct { level, classes: HashMap::new() }
     }
 
     /// The level this collection dedups at.
@@ -175,11 +165,8 @@ fn tidy(level: Level, e: &Expr) -> Expr {
             Expr::binary(*op, l, r)
         }
         Expr::Binary(op, _, _) => {
-            let (plus, minus) = if op.precedence() == Op::Add.precedence() {
-                (Op::Add, Op::Sub)
-            } else {
-                (Op::Mul, Op::Div)
-            };
+            let (plus, minus) =
+                if op.precedence() == Op::Add.precedence() { (Op::Add, Op::Sub) } else { (Op::Mul, Op::Div) };
             let mut kept = Vec::new();
             let mut inverted = Vec::new();
             chain(level, e, plus, minus, false, &mut kept, &mut inverted);
@@ -188,23 +175,13 @@ fn tidy(level: Level, e: &Expr) -> Expr {
             let mut parts = kept.into_iter();
             let first = parts.next().expect("a chain starts with a kept part");
             let acc = parts.fold(first, |a, p| Expr::binary(plus, a, p));
-            inverted
-                .into_iter()
-                .fold(acc, |a, p| Expr::binary(minus, a, p))
+            inverted.into_iter().fold(acc, |a, p| Expr::binary(minus, a, p))
         }
     }
 }
 
 /// Splits a chain of `plus` and `minus` into its kept and inverted parts.
-fn chain(
-    level: Level,
-    e: &Expr,
-    plus: Op,
-    minus: Op,
-    inverted: bool,
-    kept: &mut Vec<Expr>,
-    inv: &mut Vec<Expr>,
-) {
+fn chain(level: Level, e: &Expr, plus: Op, minus: Op, inverted: bool, kept: &mut Vec<Expr>, inv: &mut Vec<Expr>) {
     match e {
         Expr::Binary(op, l, r) if *op == plus || *op == minus => {
             chain(level, l, plus, minus, inverted, kept, inv);
@@ -224,8 +201,5 @@ fn chain(
 /// Larger value first, then compound before single cards, then by text.
 fn prominence(a: &Expr, b: &Expr) -> Ordering {
     let value = |e: &Expr| e.value_big().ok();
-    value(b)
-        .cmp(&value(a))
-        .then_with(|| b.len().cmp(&a.len()))
-        .then_with(|| a.to_string().cmp(&b.to_string()))
+    value(b).cmp(&value(a)).then_with(|| b.len().cmp(&a.len())).then_with(|| a.to_string().cmp(&b.to_string()))
 }

@@ -34,10 +34,7 @@ pub(crate) struct Signed {
 
 impl Signed {
     pub(crate) fn leaf(r: Rational) -> Signed {
-        Signed {
-            negative: false,
-            node: Node::Leaf(r),
-        }
+        Signed { negative: false, node: Node::Leaf(r) }
     }
 
     /// The normal form of an expression.
@@ -63,10 +60,7 @@ impl Signed {
                 negative ^= add_factors(b, op == Op::Div, &mut num, &mut den);
                 num.sort_unstable();
                 den.sort_unstable();
-                Signed {
-                    negative,
-                    node: Node::Prod { num, den },
-                }
+                Signed { negative, node: Node::Prod { num, den } }
             }
         }
     }
@@ -81,10 +75,7 @@ pub(crate) fn sum(mut plus: Vec<Node>, mut minus: Vec<Node>) -> Signed {
     if negative {
         std::mem::swap(&mut plus, &mut minus);
     }
-    Signed {
-        negative,
-        node: Node::Sum { plus, minus },
-    }
+    Signed { negative, node: Node::Sum { plus, minus } }
 }
 
 /// Which orientation of a sum is canonical: `Less` means swap.

@@ -48,13 +48,7 @@ impl Form {
     pub(crate) fn of(e: &Expr) -> Form {
         let mut deco = Decorations::default();
         let core = strip(Signed::of(e), &mut deco).unwrap_or_else(|| Signed::leaf(Rational::ZERO));
-        let Decorations {
-            mut zeros,
-            mut zero_factors,
-            mut zero_cards,
-            mut ones,
-            mut pairs,
-        } = deco;
+        let Decorations { mut zeros, mut zero_factors, mut zero_cards, mut ones, mut pairs } = deco;
         // `0*1` alone is a zero and a one factor (`0*1+x = 0+1*x`), but
         // with another one around the zero product takes both
         // (`0*1+x*1 = 0*(1+1)+x`); any bigger zero product absorbs every
@@ -83,26 +77,16 @@ impl Form {
         };
         // Two one factors are a cancelled pair (`x*1*1 = x+1-1`).
         ones.sort_unstable();
-        let one = if ones.len() % 2 == 1 {
-            ones.pop()
-        } else {
-            None
-        };
+        let one = if ones.len() % 2 == 1 { ones.pop() } else { None };
         for two in ones.chunks(2) {
             pairs.push((two[1].clone(), two[0].clone()));
         }
         // Cancelled pairs float to the top as `+x-y`, where they merge
         // with the sum there (`x*y/y = x+y-y`).
         pairs.sort_unstable();
-        let core = pairs.into_iter().fold(core, |acc, (x, y)| {
-            Signed::combine(Op::Sub, Signed::combine(Op::Add, acc, x), y)
-        });
-        Form {
-            core,
-            one,
-            zeros,
-            zero_product,
-        }
+        let core =
+            pairs.into_iter().fold(core, |acc, (x, y)| Signed::combine(Op::Sub, Signed::combine(Op::Add, acc, x), y));
+        Form { core, one, zeros, zero_product }
     }
 }
 
@@ -143,10 +127,7 @@ fn collect_cards(node: &Node, out: &mut Vec<Rational>) {
 }
 
 fn plain(node: Node) -> Signed {
-    Signed {
-        negative: false,
-        node,
-    }
+    Signed { negative: false, node }
 }
 
 /// The sign a factor contributes when treated as `v`: a sum may stand for
@@ -170,11 +151,7 @@ fn strip(s: Signed, deco: &mut Decorations) -> Option<Signed> {
         Node::Sum { plus, minus } => {
             let mut acc: Option<Signed> = None;
             let mut lead_negative = false;
-            for (inv, t) in plus
-                .into_iter()
-                .map(|n| (false, n))
-                .chain(minus.into_iter().map(|n| (true, n)))
-            {
+            for (inv, t) in plus.into_iter().map(|n| (false, n)).chain(minus.into_iter().map(|n| (true, n))) {
                 let Some(part) = strip(plain(t), deco) else {
                     continue;
                 };
@@ -183,15 +160,7 @@ fn strip(s: Signed, deco: &mut Decorations) -> Option<Signed> {
                         lead_negative = inv;
                         part
                     }
-                    Some(a) => Signed::combine(
-                        if inv != lead_negative {
-                            Op::Sub
-                        } else {
-                            Op::Add
-                        },
-                        a,
-                        part,
-                    ),
+                    Some(a) => Signed::combine(if inv != lead_negative { Op::Sub } else { Op::Add }, a, part),
                 });
             }
             let mut acc = acc?;
@@ -201,11 +170,7 @@ fn strip(s: Signed, deco: &mut Decorations) -> Option<Signed> {
         Node::Prod { num, den } => {
             let mut acc: Option<Signed> = None;
             let mut parts = Vec::new();
-            for (inv, t) in num
-                .into_iter()
-                .map(|n| (false, n))
-                .chain(den.into_iter().map(|n| (true, n)))
-            {
+            for (inv, t) in num.into_iter().map(|n| (false, n)).chain(den.into_iter().map(|n| (true, n))) {
                 parts.push((inv, strip(plain(t), deco)?));
             }
             for (inv, part) in parts {
@@ -217,10 +182,7 @@ fn strip(s: Signed, deco: &mut Decorations) -> Option<Signed> {
             strip_prod(acc?, deco)?
         }
     };
-    Some(Signed {
-        negative: core.negative ^ s.negative,
-        node: core.node,
-    })
+    Some(Signed { negative: core.negative ^ s.negative, node: core.node })
 }
 
 /// Takes literal zeros and cancelled pairs out of a sum whose parts are
@@ -229,11 +191,8 @@ fn strip_sum(s: Signed, deco: &mut Decorations) -> Signed {
     let Node::Sum { plus, minus } = s.node else {
         return s;
     };
-    let mut terms: Vec<(bool, Node)> = plus
-        .into_iter()
-        .map(|n| (false, n))
-        .chain(minus.into_iter().map(|n| (true, n)))
-        .collect();
+    let mut terms: Vec<(bool, Node)> =
+        plus.into_iter().map(|n| (false, n)).chain(minus.into_iter().map(|n| (true, n))).collect();
     let mut i = 0;
     while i < terms.len() && terms.len() > 1 {
         if terms[i].1 == Node::Leaf(Rational::ZERO) {
@@ -267,19 +226,12 @@ fn strip_prod(s: Signed, deco: &mut Decorations) -> Option<Signed> {
     let Node::Prod { num, den } = s.node else {
         return Some(s);
     };
-    let mut factors: Vec<(bool, Node)> = num
-        .into_iter()
-        .map(|n| (false, n))
-        .chain(den.into_iter().map(|n| (true, n)))
-        .collect();
+    let mut factors: Vec<(bool, Node)> =
+        num.into_iter().map(|n| (false, n)).chain(den.into_iter().map(|n| (true, n))).collect();
     let mut negative = s.negative;
-    if factors
-        .iter()
-        .any(|(_, f)| value(f) == Some(Rational::ZERO))
-    {
-        let (zeros, others): (Vec<_>, Vec<_>) = factors
-            .into_iter()
-            .partition(|(_, f)| value(f) == Some(Rational::ZERO));
+    if factors.iter().any(|(_, f)| value(f) == Some(Rational::ZERO)) {
+        let (zeros, others): (Vec<_>, Vec<_>) =
+            factors.into_iter().partition(|(_, f)| value(f) == Some(Rational::ZERO));
         if others.is_empty() {
             // `0*0 = 0+0`: a product of zeros is their sum.
             let mut acc: Option<Signed> = None;
@@ -349,11 +301,7 @@ fn take_sum_pairs(terms: &mut Vec<(bool, Node)>, deco: &mut Decorations) {
         let found = terms
             .iter()
             .position(|(inv, t)| *inv && *t == terms[i].1)
-            .or_else(|| {
-                terms
-                    .iter()
-                    .position(|(inv, t)| *inv && v.is_some() && value(t) == v)
-            });
+            .or_else(|| terms.iter().position(|(inv, t)| *inv && v.is_some() && value(t) == v));
         match found {
             Some(j) => {
                 let (_, y) = terms.remove(j);
@@ -398,28 +346,18 @@ fn find_pair(parts: &[(bool, Node)]) -> Option<(Vec<usize>, Vec<usize>)> {
         return None;
     }
     let values: Vec<Rational> = parts.iter().map(|(_, n)| value(n)).collect::<Option<_>>()?;
-    let product = |idx: &[usize]| {
-        idx.iter()
-            .try_fold(Rational::ONE, |acc, &i| acc.checked_mul(values[i]))
-    };
+    let product = |idx: &[usize]| idx.iter().try_fold(Rational::ONE, |acc, &i| acc.checked_mul(values[i]));
     let subsets = |of: &[usize], max: usize| -> Vec<Vec<usize>> {
         (1usize..1 << of.len())
             .filter(|m| (m.count_ones() as usize) <= max)
-            .map(|m| {
-                (0..of.len())
-                    .filter(|b| m >> b & 1 == 1)
-                    .map(|b| of[b])
-                    .collect()
-            })
+            .map(|m| (0..of.len()).filter(|b| m >> b & 1 == 1).map(|b| of[b]).collect())
             .collect()
     };
     let mut best: Option<(Vec<usize>, Vec<usize>)> = None;
     for s in subsets(&num, num.len() - 1) {
         for t in subsets(&den, den.len()) {
             if product(&s).is_some() && product(&s) == product(&t) {
-                let better = best
-                    .as_ref()
-                    .is_none_or(|(bs, bt)| s.len() + t.len() < bs.len() + bt.len());
+                let better = best.as_ref().is_none_or(|(bs, bt)| s.len() + t.len() < bs.len() + bt.len());
                 if better {
                     best = Some((s.clone(), t));
                 }

@@ -60,18 +60,10 @@ impl Parser {
 
     /// A sum of terms (level 1) or a product of atoms (level 2).
     fn level(&mut self, level: u8) -> Option<Expr> {
-        let mut left = if level == 1 {
-            self.level(2)?
-        } else {
-            self.atom()?
-        };
+        let mut left = if level == 1 { self.level(2)? } else { self.atom()? };
         while let Some(op) = self.op(level) {
             self.at += 1;
-            let right = if level == 1 {
-                self.level(2)?
-            } else {
-                self.atom()?
-            };
+            let right = if level == 1 { self.level(2)? } else { self.atom()? };
             left = Expr::binary(op, left, right);
         }
         Some(left)
@@ -96,10 +88,7 @@ impl Parser {
         while matches!(self.peek(), Some(c) if c.is_ascii_digit() || c == '.') {
             self.at += 1;
         }
-        let text: String = self.tokens[start..self.at]
-            .iter()
-            .map(|&c| if c == '−' { '-' } else { c })
-            .collect();
+        let text: String = self.tokens[start..self.at].iter().map(|&c| if c == '−' { '-' } else { c }).collect();
         text.parse::<Rational>().ok().map(Expr::Num)
     }
 }

@@ -44,9 +44,7 @@ use crate::rules::{CardUse, Op, Rules};
 pub fn for_each_solution(hand: &Hand, rules: &Rules, mut visit: impl FnMut(Expr)) {
     match Tables::<Rational>::build(hand, rules) {
         Some(tables) => tables.solutions(&mut visit),
-        None => Tables::<BigRational>::build(hand, rules)
-            .expect("big rationals do not overflow")
-            .solutions(&mut visit),
+        None => Tables::<BigRational>::build(hand, rules).expect("big rationals do not overflow").solutions(&mut visit),
     }
 }
 
@@ -115,13 +113,7 @@ impl<N: Number> Tables<N> {
             values[mask] = list;
             lookup[mask] = made;
         }
-        Some(Tables {
-            rules: *rules,
-            cards,
-            canon,
-            values,
-            lookup,
-        })
+        Some(Tables { rules: *rules, cards, canon, values, lookup })
     }
 
     /// The second pass: every solution, handed to `visit`.
@@ -150,11 +142,7 @@ impl<N: Number> Tables<N> {
             let same = left == right;
             for a in &self.values[left] {
                 for (op, left_first, b) in self.partners(a, v, right, same) {
-                    let (lm, lv, rm, rv) = if left_first {
-                        (left, a, right, &b)
-                    } else {
-                        (right, &b, left, a)
-                    };
+                    let (lm, lv, rm, rv) = if left_first { (left, a, right, &b) } else { (right, &b, left, a) };
                     let rights = self.collect(rm, rv);
                     self.emit(lm, lv, &mut |l| {
                         for r in &rights {
@@ -225,12 +213,7 @@ impl<N: Number> Tables<N> {
 /// ways round (only one way when both sides are the same sub-multiset, whose
 /// values are then drawn from the same set anyway).
 fn orientations<'a, N>(a: &'a N, b: &'a N, same: bool) -> Vec<(Op, &'a N, &'a N)> {
-    let mut out = vec![
-        (Op::Add, a, b),
-        (Op::Mul, a, b),
-        (Op::Sub, a, b),
-        (Op::Div, a, b),
-    ];
+    let mut out = vec![(Op::Add, a, b), (Op::Mul, a, b), (Op::Sub, a, b), (Op::Div, a, b)];
     if !same {
         out.extend([(Op::Sub, b, a), (Op::Div, b, a)]);
     }
@@ -317,20 +300,8 @@ mod tests {
             ("2 2 2 2", Rules::with_target(Rational::from_integer(1))),
             ("1 5 5 5", Rules::game24()),
             ("3 7 25 50", Rules::countdown(Rational::from_integer(75))),
-            (
-                "1 2 4 6",
-                Rules {
-                    ops: "+-".parse().unwrap(),
-                    ..Rules::with_target(Rational::from_integer(3))
-                },
-            ),
-            (
-                "2 3 4 -5",
-                Rules {
-                    domain: crate::Domain::Integer,
-                    ..Rules::with_target(Rational::from_integer(-7))
-                },
-            ),
+            ("1 2 4 6", Rules { ops: "+-".parse().unwrap(), ..Rules::with_target(Rational::from_integer(3)) }),
+            ("2 3 4 -5", Rules { domain: crate::Domain::Integer, ..Rules::with_target(Rational::from_integer(-7)) }),
         ];
         for (cards, rules) in cases {
             let h = hand(cards);
@@ -347,15 +318,9 @@ mod tests {
     fn overflow_falls_back_to_big_numbers() {
         let a = 3_037_000_500_i64;
         let target = Rational::from_integer(9_223_372_033_963_249_500);
-        let rules = Rules {
-            ops: "*-".parse().unwrap(),
-            ..Rules::with_target(target)
-        };
+        let rules = Rules { ops: "*-".parse().unwrap(), ..Rules::with_target(target) };
         let h = Hand::from_integers(&[a, a, a]).unwrap();
-        let found: Vec<String> = all_solutions(&h, &rules)
-            .iter()
-            .map(ToString::to_string)
-            .collect();
+        let found: Vec<String> = all_solutions(&h, &rules).iter().map(ToString::to_string).collect();
         assert_eq!(found, [format!("{a}*{a}-{a}")]);
     }
 

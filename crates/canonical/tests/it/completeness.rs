@@ -33,10 +33,7 @@ fn check(hand: &Hand, rules: &Rules) {
             assert_eq!(e.cards(), hand.cards(), "{hand}: {e} must use every card");
         }
         for e in &raw {
-            assert!(
-                keys.contains(&key(level, e)),
-                "{hand} {level}: {e} not covered"
-            );
+            assert!(keys.contains(&key(level, e)), "{hand} {level}: {e} not covered");
         }
     }
 }
@@ -47,10 +44,7 @@ fn random_four_card_hands() {
     for _ in 0..60 {
         let cards: Vec<i64> = (0..4).map(|_| rng.below(14)).collect();
         let target = Rational::from_integer(rng.below(40) - 5);
-        check(
-            &Hand::from_integers(&cards).unwrap(),
-            &Rules::with_target(target),
-        );
+        check(&Hand::from_integers(&cards).unwrap(), &Rules::with_target(target));
     }
 }
 
@@ -60,10 +54,7 @@ fn random_five_card_hands() {
     for _ in 0..4 {
         let cards: Vec<i64> = (0..5).map(|_| rng.below(10) + 1).collect();
         let target = Rational::from_integer(rng.below(30));
-        check(
-            &Hand::from_integers(&cards).unwrap(),
-            &Rules::with_target(target),
-        );
+        check(&Hand::from_integers(&cards).unwrap(), &Rules::with_target(target));
     }
 }
 

@@ -5,9 +5,7 @@ use reckon_canonical::{Level, count_expressions};
 
 #[test]
 fn function_level_is_a140606() {
-    let counts: Vec<u64> = (1..=6)
-        .map(|n| count_expressions(n, Level::Function))
-        .collect();
+    let counts: Vec<u64> = (1..=6).map(|n| count_expressions(n, Level::Function)).collect();
     assert_eq!(counts, [1, 6, 68, 1170, 27142, 793002]);
 }
 
@@ -19,9 +17,7 @@ fn function_level_is_a140606_for_seven_operands() {
 
 #[test]
 fn syntax_level_counts_trees() {
-    let counts: Vec<u64> = (1..=5)
-        .map(|n| count_expressions(n, Level::Syntax))
-        .collect();
+    let counts: Vec<u64> = (1..=5).map(|n| count_expressions(n, Level::Syntax)).collect();
     // 6^(n-1) * (2n-3)!!
     assert_eq!(counts, [1, 6, 108, 3240, 136_080]);
 }

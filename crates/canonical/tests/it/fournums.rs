@@ -23,8 +23,7 @@ fn data_dir() -> PathBuf {
 /// Hand (as printed) to its published solutions.
 fn published(target: i64) -> BTreeMap<String, Vec<String>> {
     let path = data_dir().join(format!("{target}.tsv"));
-    let text = std::fs::read_to_string(&path)
-        .unwrap_or_else(|e| panic!("reading {}: {e}", path.display()));
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("reading {}: {e}", path.display()));
     let mut out = BTreeMap::new();
     for line in text.lines().filter(|l| !l.trim().is_empty()) {
         let mut cols = line.split('\t');
@@ -38,16 +37,11 @@ fn published(target: i64) -> BTreeMap<String, Vec<String>> {
 }
 
 fn hands() -> impl Iterator<Item = [i64; 4]> {
-    (0..=13).flat_map(|a| {
-        (a..=13).flat_map(move |b| (b..=13).flat_map(move |c| (c..=13).map(move |d| [a, b, c, d])))
-    })
+    (0..=13).flat_map(|a| (a..=13).flat_map(move |b| (b..=13).flat_map(move |c| (c..=13).map(move |d| [a, b, c, d]))))
 }
 
 /// Solutions the published lists miss: (target, hand, expression).
-const FLOAT_MISSES: [(i64, &str, &str); 2] = [
-    (10, "1 1 10 11", "1/(11/10-1)"),
-    (10, "2 2 5 11", "2/(11/5-2)"),
-];
+const FLOAT_MISSES: [(i64, &str, &str); 2] = [(10, "1 1 10 11", "1/(11/10-1)"), (10, "2 2 5 11", "2/(11/5-2)")];
 
 /// Every mismatch for `target`, described.
 fn mismatches(target: i64) -> Vec<String> {
@@ -84,12 +78,7 @@ fn mismatches(target: i64) -> Vec<String> {
             }
         }
         if ours.len() != theirs.len() || !bad.is_empty() {
-            problems.push(format!(
-                "{target}: {name}: ours {} theirs {}: {}",
-                ours.len(),
-                theirs.len(),
-                bad.join("; ")
-            ));
+            problems.push(format!("{target}: {name}: ours {} theirs {}: {}", ours.len(), theirs.len(), bad.join("; ")));
         }
     }
     problems
@@ -98,23 +87,13 @@ fn mismatches(target: i64) -> Vec<String> {
 #[test]
 fn matches_the_published_lists_for_24() {
     let problems = mismatches(24);
-    assert!(
-        problems.is_empty(),
-        "{} hands differ:\n{}",
-        problems.len(),
-        problems.join("\n")
-    );
+    assert!(problems.is_empty(), "{} hands differ:\n{}", problems.len(), problems.join("\n"));
 }
 
 #[test]
 fn matches_the_published_lists_for_10() {
     let problems = mismatches(10);
-    assert!(
-        problems.is_empty(),
-        "{} hands differ:\n{}",
-        problems.len(),
-        problems.join("\n")
-    );
+    assert!(problems.is_empty(), "{} hands differ:\n{}", problems.len(), problems.join("\n"));
 }
 
 #[test]
@@ -129,11 +108,7 @@ fn totals_for_24_on_cards_1_to_13() {
         solutions += n;
         most = most.max(n);
     }
-    let published_total: usize = lists
-        .iter()
-        .filter(|(h, _)| !h.starts_with("0 "))
-        .map(|(_, s)| s.len())
-        .sum();
+    let published_total: usize = lists.iter().filter(|(h, _)| !h.starts_with("0 ")).map(|(_, s)| s.len()).sum();
     assert_eq!((hands_solved, solutions), (1362, 3017));
     assert_eq!(published_total, 3017);
     assert_eq!(most, 11, "2 4 8 10 has the most");
