@@ -37,6 +37,7 @@ fn main() -> ExitCode {
     let result = match cli.command {
         None => commands::solve::run(&cli.solve),
         Some(Command::Solve(args)) => commands::solve::run(&args),
+        Some(Command::Expressions(args)) => commands::expressions::run(&args),
         Some(Command::Completions(args)) => commands::completions::run(&args),
     };
     match result {
