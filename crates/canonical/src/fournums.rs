@@ -16,6 +16,18 @@
 //!
 //! Negative intermediate values need no rule of their own: the function
 //! level already merges `a-(b-c)` with `a+(c-b)`.
+//!
+//! Where the published lists (yuuki15/24, the same as 4nums.com for 24)
+//! disagree with rules one might derive, the lists win:
+//! - `2+2` and `2*2` are *not* merged: for 2 2 2 3 → 24 the lists give both
+//!   `2*(2+2)*3` and `2*2*2*3`, for 2 2 2 2 → 10 both `2+2*(2+2)` and
+//!   `2+2*2*2`;
+//! - an added and a subtracted part of equal value in the top sum stay as
+//!   they are, not merged by value: for 1 2 2 10 → 10, `10+1-2/2` and
+//!   `10+2/2-1` are two solutions;
+//! - the lists miss two exact solutions for 10, `1/(11/10-1)` and
+//!   `2/(11/5-2)`, because they were computed in floating point; reckon
+//!   lists them.
 
 use reckon_core::{Expr, Op, Rational};
 
