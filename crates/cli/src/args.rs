@@ -40,6 +40,8 @@ pub enum Command {
     Check(crate::commands::check::CheckArgs),
     /// Play the game: deal a hand, make the target, score.
     Play(crate::commands::play::PlayArgs),
+    /// Count the distinct expressions over N symbolic operands, each used once.
+    Expressions(ExpressionsArgs),
     /// Print a shell completion script.
     Completions(CompletionsArgs),
 }
@@ -76,6 +78,10 @@ pub struct CensusArgs {
     /// Count the distinct solutions of every hand.
     #[arg(long)]
     pub count: bool,
+
+    /// When two solutions count as the same (with --count).
+    #[arg(short = 'd', long = "distinct", value_enum, value_name = "LEVEL", default_value_t = LevelArg::FourNums)]
+    pub distinct: LevelArg,
 
     /// For each whole-number target of the range, how many hands reach it
     /// (default 100..=999 for the Countdown pool).
@@ -186,6 +192,51 @@ pub struct SolveArgs {
     /// Output format.
     #[arg(short, long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
+
+    /// List every distinct solution, simplest first.
+    #[arg(long, conflicts_with = "count")]
+    pub all: bool,
+
+    /// Print only the number of distinct solutions.
+    #[arg(long)]
+    pub count: bool,
+
+    /// When two solutions count as the same (with --all or --count).
+    #[arg(short = 'd', long = "distinct", value_enum, value_name = "LEVEL", default_value_t = LevelArg::FourNums)]
+    pub distinct: LevelArg,
+}
+
+/// The levels of distinctness of reckon-canonical.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum LevelArg {
+    /// The same tree up to the order of the operands of + and *.
+    Syntax,
+    /// The same rational function of the cards.
+    Function,
+    /// What players and 4nums.com call distinct (x*1 = x/1, x+0 = x-0, ...).
+    #[value(name = "4nums")]
+    FourNums,
+}
+
+impl From<LevelArg> for reckon_canonical::Level {
+    fn from(level: LevelArg) -> Self {
+        match level {
+            LevelArg::Syntax => reckon_canonical::Level::Syntax,
+            LevelArg::Function => reckon_canonical::Level::Function,
+            LevelArg::FourNums => reckon_canonical::Level::FourNums,
+        }
+    }
+}
+
+#[derive(Debug, Args)]
+pub struct ExpressionsArgs {
+    /// The number of distinct operands (1 to 7).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(1..=7))]
+    pub operands: u8,
+
+    /// When two expressions count as the same.
+    #[arg(short = 'd', long = "distinct", value_enum, value_name = "LEVEL", default_value_t = LevelArg::Function)]
+    pub distinct: LevelArg,
 }
 
 /// The options that make up a puzzle's rules.

@@ -13,6 +13,7 @@
 //! assert_eq!(format!("{expr} = 24"), "8/(3-8/3) = 24");
 //! ```
 
+mod enumerate;
 mod expr;
 mod hand;
 mod number;
@@ -22,6 +23,7 @@ mod rules;
 mod search;
 mod values;
 
+pub use enumerate::{all_solutions, for_each_solution};
 pub use expr::{EvalError, Expr};
 pub use hand::{Hand, HandError, MAX_CARDS};
 pub use number::{BigRational, Number, ParseNumberError, Rational};

@@ -7,6 +7,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use anyhow::{Context, bail};
 use indicatif::{ProgressBar, ProgressStyle};
+use reckon_canonical::{Level, count_distinct};
 use reckon_census::{Analyser, HandFacts, HandSpace, Shard, Summary, TargetFacts, TargetSummary, map_in_order};
 use reckon_core::{CardUse, Hand, Rational, Reach, Rules};
 use serde::{Deserialize, Serialize};
@@ -39,9 +40,6 @@ pub fn run(args: &CensusArgs) -> anyhow::Result<Status> {
         HandSpace::range(cards, range.lo, range.hi, args.max_copies)
     };
     let targets = args.targets.or(countdown_pool.then_some(IntRange { lo: 100, hi: 999 }));
-    if args.count {
-        bail!("--count is not available in the census yet");
-    }
     if args.count && targets.is_some() {
         bail!("--count counts the solutions for one target; it does not combine with --targets");
     }
@@ -57,7 +55,7 @@ pub fn run(args: &CensusArgs) -> anyhow::Result<Status> {
     let done = match targets {
         None => {
             let mut summary = Summary::default();
-            let count = args.count;
+            let count = args.count.then_some(Level::from(args.distinct));
             map_in_order(
                 hands,
                 threads,
@@ -117,9 +115,12 @@ fn keep_going() -> ControlFlow<()> {
     if INTERRUPTED.load(Ordering::SeqCst) { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
 }
 
-fn analyser(rules: Rules, count: bool) -> Analyser {
-    assert!(!count, "distinct counts are not wired into the census yet");
-    Analyser::new(rules)
+fn analyser(rules: Rules, count: Option<Level>) -> Analyser {
+    let analyser = Analyser::new(rules);
+    match count {
+        Some(level) => analyser.with_counter(Box::new(move |hand, rules| count_distinct(hand, rules, level))),
+        None => analyser,
+    }
 }
 
 /// A progress bar on stderr when it is a terminal; nothing otherwise.

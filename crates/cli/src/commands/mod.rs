@@ -3,6 +3,8 @@
 pub mod census;
 pub mod check;
 pub mod completions;
+pub mod expressions;
+pub mod list;
 pub mod play;
 pub mod reach;
 pub mod solve;

@@ -12,6 +12,9 @@ use crate::input::{self, BatchLine};
 use crate::report::{self, JsonNumber};
 
 pub fn run(args: &SolveArgs) -> anyhow::Result<Status> {
+    if args.all || args.count {
+        return super::list::run(args);
+    }
     let rules = args.rules.rules();
     let mut solver = Solver::new(rules);
     if args.cards.is_empty() {

@@ -1,6 +1,7 @@
 //! End-to-end tests of the `reckon` binary: arguments and stdin in, exit
 //! status, stdout and stderr out, compared with inline snapshots.
 
+mod all;
 mod check;
 mod play;
 mod solve;

@@ -1,0 +1,154 @@
+//! The symbolic normal form behind the `function` level.
+//!
+//! Two expressions in which every card is an independent variable are the
+//! same rational function exactly when they have the same normal form:
+//! sums are flattened into a multiset of added and a multiset of subtracted
+//! terms, products into a multiset of factors over a multiset of divisors,
+//! children are sorted, and signs are pulled outwards so that `a-b` and
+//! `b-a` share one form (with opposite signs). Leaves are labelled by their
+//! card value, so cards of equal value are interchangeable for free.
+
+use std::cmp::Ordering;
+
+use reckon_core::{Expr, Op, Rational};
+
+/// A node of the normal form. Children of a sum are never sums and
+/// children of a product never products; every child list is sorted.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub(crate) enum Node {
+    /// A card.
+    Leaf(Rational),
+    /// `plus[0] + plus[1] + … - minus[0] - …`, oriented so that the form
+    /// of `-(this)` is the same node with a flipped sign.
+    Sum { plus: Vec<Node>, minus: Vec<Node> },
+    /// `num[0] * num[1] * … / den[0] / …`.
+    Prod { num: Vec<Node>, den: Vec<Node> },
+}
+
+/// A node with a sign: the expression equals `node` or `-node`.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub(crate) struct Signed {
+    pub(crate) negative: bool,
+    pub(crate) node: Node,
+}
+
+impl Signed {
+    pub(crate) fn leaf(r: Rational) -> Signed {
+        Signed { negative: false, node: Node::Leaf(r) }
+    }
+
+    /// The normal form of an expression.
+    pub(crate) fn of(e: &Expr) -> Signed {
+        match e {
+            Expr::Num(r) => Signed::leaf(*r),
+            Expr::Binary(op, l, r) => Signed::combine(*op, Signed::of(l), Signed::of(r)),
+        }
+    }
+
+    /// The normal form of `a op b` from the forms of `a` and `b`.
+    pub(crate) fn combine(op: Op, a: Signed, b: Signed) -> Signed {
+        match op {
+            Op::Add | Op::Sub => {
+                let (mut plus, mut minus) = (Vec::new(), Vec::new());
+                add_terms(a, false, &mut plus, &mut minus);
+                add_terms(b, op == Op::Sub, &mut plus, &mut minus);
+                sum(plus, minus)
+            }
+            Op::Mul | Op::Div => {
+                let (mut num, mut den) = (Vec::new(), Vec::new());
+                let mut negative = add_factors(a, false, &mut num, &mut den);
+                negative ^= add_factors(b, op == Op::Div, &mut num, &mut den);
+                num.sort_unstable();
+                den.sort_unstable();
+                Signed { negative, node: Node::Prod { num, den } }
+            }
+        }
+    }
+}
+
+/// A sum of signed terms, oriented: of `s` and `-s` the form keeps the one
+/// whose added terms sort first, so both get the same node.
+pub(crate) fn sum(mut plus: Vec<Node>, mut minus: Vec<Node>) -> Signed {
+    plus.sort_unstable();
+    minus.sort_unstable();
+    let negative = orient(&plus, &minus) == Ordering::Less;
+    if negative {
+        std::mem::swap(&mut plus, &mut minus);
+    }
+    Signed { negative, node: Node::Sum { plus, minus } }
+}
+
+/// Which orientation of a sum is canonical: `Less` means swap.
+fn orient(plus: &[Node], minus: &[Node]) -> Ordering {
+    // More added than subtracted terms first, then the larger term list.
+    plus.len().cmp(&minus.len()).then_with(|| plus.cmp(minus))
+}
+
+fn add_terms(t: Signed, subtract: bool, plus: &mut Vec<Node>, minus: &mut Vec<Node>) {
+    let flip = t.negative ^ subtract;
+    match t.node {
+        Node::Sum { plus: p, minus: m } => {
+            let (to_plus, to_minus) = if flip { (m, p) } else { (p, m) };
+            plus.extend(to_plus);
+            minus.extend(to_minus);
+        }
+        node => {
+            if flip {
+                minus.push(node);
+            } else {
+                plus.push(node);
+            }
+        }
+    }
+}
+
+/// Adds the factors of `t` (divisors when `divide`); returns its sign.
+fn add_factors(t: Signed, divide: bool, num: &mut Vec<Node>, den: &mut Vec<Node>) -> bool {
+    match t.node {
+        Node::Prod { num: n, den: d } => {
+            let (to_num, to_den) = if divide { (d, n) } else { (n, d) };
+            num.extend(to_num);
+            den.extend(to_den);
+        }
+        node => {
+            if divide {
+                den.push(node);
+            } else {
+                num.push(node);
+            }
+        }
+    }
+    t.negative
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(s: &str) -> Expr {
+        crate::parse::parse_expr(s).unwrap()
+    }
+
+    fn same(a: &str, b: &str) -> bool {
+        Signed::of(&parse(a)) == Signed::of(&parse(b))
+    }
+
+    #[test]
+    fn merges_what_algebra_merges() {
+        assert!(same("1+2", "2+1"));
+        assert!(same("(1+2)+3", "1+(2+3)"));
+        assert!(same("1-(2-3)", "1+3-2"));
+        assert!(same("1/(2/3)", "1*3/2"));
+        assert!(same("(1-2)/(3-4)", "(2-1)/(4-3)"));
+        assert!(same("5-6*(7-8)", "5+6*(8-7)"));
+        assert!(same("8/(3-8/3)", "8/(3-8/3)"));
+    }
+
+    #[test]
+    fn keeps_apart_what_values_merge() {
+        assert!(!same("5*1", "5/1"));
+        assert!(!same("2+2", "2*2"));
+        assert!(!same("(1-2)*(3-4)", "(2-1)*(3-4)"));
+        assert!(!same("1-2", "2-1"));
+    }
+}

@@ -1,0 +1,6 @@
+//! Integration tests of reckon-canonical against published numbers.
+
+mod completeness;
+mod expressions;
+mod fournums;
+mod tricky;

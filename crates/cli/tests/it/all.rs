@@ -1,0 +1,135 @@
+//! `--all`, `--count`, `-d` and `expressions`: distinct solutions on the
+//! command line.
+
+use insta::assert_snapshot;
+
+use crate::reckon;
+
+#[test]
+fn all_for_1_2_3_4() {
+    assert_snapshot!(reckon(["--all", "1", "2", "3", "4"]).run(), @r"
+    status: 0
+    --- stdout
+    4*3*2*1 = 24
+    (3+2+1)*4 = 24
+    (4+2)*(3+1) = 24
+    ");
+}
+
+#[test]
+fn all_for_3_3_8_8() {
+    assert_snapshot!(reckon(["--all", "3", "3", "8", "8"]).run(), @r"
+    status: 0
+    --- stdout
+    8/(3-8/3) = 24
+    ");
+}
+
+#[test]
+fn all_for_6_6_6_6() {
+    assert_snapshot!(reckon(["--all", "6", "6", "6", "6"]).run(), @r"
+    status: 0
+    --- stdout
+    6+6+6+6 = 24
+    6*6-6-6 = 24
+    ");
+}
+
+#[test]
+fn all_for_2_4_8_10_the_most_for_24() {
+    assert_snapshot!(reckon(["--all", "2", "4", "8", "10"]).run(), @r"
+    status: 0
+    --- stdout
+    10+8+4+2 = 24
+    10*2+8-4 = 24
+    10*4-8*2 = 24
+    8*4+2-10 = 24
+    (10*4+8)/2 = 24
+    (10+2)*8/4 = 24
+    (10+8/4)*2 = 24
+    (8*2-10)*4 = 24
+    (10-2)*4-8 = 24
+    (10-8/2)*4 = 24
+    8*(10-4)/2 = 24
+    ");
+}
+
+#[test]
+fn count_and_levels() {
+    assert_snapshot!(reckon(["--count", "2", "4", "8", "10"]).run(), @r"
+    status: 0
+    --- stdout
+    11
+    ");
+    assert_snapshot!(reckon(["--count", "-d", "syntax", "6", "6", "6", "6"]).run(), @r"
+    status: 0
+    --- stdout
+    4
+    ");
+    assert_snapshot!(reckon(["--count", "-t", "10", "1", "1", "1", "10"]).run(), @r"
+    status: 0
+    --- stdout
+    1
+    ");
+    assert_snapshot!(reckon(["--count", "1", "1", "1", "1"]).run(), @r"
+    status: 1
+    --- stdout
+    0
+    ");
+}
+
+#[test]
+fn json_adds_solutions_and_count() {
+    assert_snapshot!(reckon(["--all", "-f", "json", "3", "3", "8", "8"]).run(), @r#"
+    status: 0
+    --- stdout
+    {"cards":[3,3,8,8],"target":"24","solvable":true,"solutions":["8/(3-8/3)"],"count":1}
+    "#);
+}
+
+#[test]
+fn batch_lists_one_line_per_hand() {
+    let run = reckon(["--all", "-f", "json"]).stdin("3 3 8 8\nx\n1 1 1 1\n").run();
+    assert_snapshot!(run, @r#"
+    status: 2
+    --- stdout
+    {"cards":[3,3,8,8],"target":"24","solvable":true,"solutions":["8/(3-8/3)"],"count":1}
+    {"line":2,"error":"'x' is not a number"}
+    {"cards":[1,1,1,1],"target":"24","solvable":false,"solutions":[],"count":0}
+    --- stderr
+    error: line 2: 'x' is not a number
+    "#);
+    assert_snapshot!(reckon(["--count"]).stdin("3 3 8 8\n2 4 8 10\n").run(), @r"
+    status: 0
+    --- stdout
+    3 3 8 8: 1
+    2 4 8 10: 11
+    ");
+}
+
+#[test]
+fn countdown_lists_subsets() {
+    let run = reckon(["--all", "--rules", "countdown", "-t", "10", "2", "5", "10"]).run();
+    assert_snapshot!(run, @r"
+    status: 0
+    --- stdout
+    10 = 10
+    5*2 = 10
+    10/2+5 = 10
+    (10-5)*2 = 10
+    ");
+}
+
+#[test]
+fn expressions_counts() {
+    assert_snapshot!(reckon(["expressions", "--operands", "4"]).run(), @r"
+    status: 0
+    --- stdout
+    1170
+    ");
+    assert_snapshot!(reckon(["expressions", "--operands", "4", "-d", "syntax"]).run(), @r"
+    status: 0
+    --- stdout
+    3240
+    ");
+}
