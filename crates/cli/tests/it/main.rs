@@ -2,6 +2,7 @@
 //! status, stdout and stderr out, compared with inline snapshots.
 
 mod all;
+mod census;
 mod check;
 mod play;
 mod solve;

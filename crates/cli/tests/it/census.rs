@@ -1,0 +1,146 @@
+//! `reckon census` and `reckon reach`.
+
+use insta::assert_snapshot;
+
+use crate::reckon;
+
+#[test]
+fn summary_for_cards_one_to_ten() {
+    assert_snapshot!(reckon(["census", "--range", "1..=10"]).run(), @r"
+    status: 0
+    --- stdout
+    census of hands of 4 cards, target 24, operators +-*/
+    hands: 715
+    solvable: 566 (79.2%)
+    need fractions: 10 (1 3 4 6, 1 4 5 6, 1 5 5 5, 1 6 6 8, 2 4 10 10, 2 5 5 10, 2 7 7 10, 3 3 7 7, 3 3 8 8, 4 4 7 7)
+    need negative intermediate results: 0
+    ");
+}
+
+#[test]
+fn counted_summary_for_the_full_deck() {
+    let run = reckon(["census", "--count"]).run();
+    assert_eq!(run.status, 0, "{run}");
+    assert!(run.stdout.contains("hands: 1820\nsolvable: 1362 (74.8%)\n"), "{run}");
+    assert!(run.stdout.contains("distinct solutions: 3017\n"), "{run}");
+    assert!(run.stdout.contains("   11: 1\n"), "one hand has 11 solutions: {run}");
+}
+
+#[test]
+fn target_ten_and_csv_rows() {
+    let run = reckon(["census", "-t", "10", "-f", "csv"]).run();
+    assert_eq!(run.status, 0);
+    let rows: Vec<&str> = run.stdout.lines().collect();
+    assert_eq!(rows[0], "cards,solvable,solution,needs_fractions,needs_negatives");
+    assert_eq!(rows.len(), 1 + 1820);
+    assert_eq!(rows.iter().filter(|r| r.contains(",true,")).count(), 1540);
+    assert_snapshot!(rows[1..4].join("\n"), @r"
+    1 1 1 1,false,,false,false
+    1 1 1 2,false,,false,false
+    1 1 1 3,false,,false,false
+    ");
+}
+
+fn rows(jsonl: &str) -> Vec<&str> {
+    jsonl.lines().filter(|l| !l.starts_with("{\"summary\"")).collect()
+}
+
+fn summary(jsonl: &str) -> &str {
+    jsonl.lines().last().filter(|l| l.starts_with("{\"summary\"")).expect("a summary line")
+}
+
+#[test]
+fn shards_concatenate_and_merge_to_the_whole() {
+    let whole = reckon(["census", "--count", "-f", "jsonl"]).run();
+    assert_eq!(whole.status, 0);
+    let dir = std::env::temp_dir().join(format!("reckon-shards-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut concatenated = Vec::new();
+    let mut files = Vec::new();
+    for i in 1..=3 {
+        let part = reckon(["census", "--count", "-f", "jsonl", "--shard", &format!("{i}/3")]).run();
+        assert_eq!(part.status, 0, "{part}");
+        concatenated.extend(rows(&part.stdout).into_iter().map(str::to_owned));
+        let file = dir.join(format!("part{i}.jsonl"));
+        std::fs::write(&file, &part.stdout).unwrap();
+        files.push(file.to_string_lossy().into_owned());
+    }
+    assert_eq!(concatenated, rows(&whole.stdout));
+    let merged = reckon(["census", "-f", "jsonl", "--merge"].into_iter().map(String::from).chain(files.clone())).run();
+    assert_eq!(merged.stdout.trim_end(), summary(&whole.stdout), "{merged}");
+    let merged_text = reckon(["census", "--merge"].into_iter().map(String::from).chain(files)).run();
+    let whole_text = reckon(["census", "--count"]).run();
+    assert_eq!(
+        merged_text.stdout,
+        whole_text.stdout.split_once('\n').unwrap().1,
+        "the same summary, without the header"
+    );
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn one_thread_or_two_give_the_same_output() {
+    let one = reckon(["census", "--count", "-f", "jsonl", "-j", "1", "--range", "1..=10"]).run();
+    let two = reckon(["census", "--count", "-f", "jsonl", "-j", "2", "--range", "1..=10"]).run();
+    assert_eq!(one.status, 0);
+    assert_eq!(one.stdout, two.stdout);
+}
+
+#[test]
+fn many_targets_at_once() {
+    assert_snapshot!(reckon(["census", "--cards", "3", "--range", "1..=4", "--targets", "20..=30"]).run(), @r"
+    status: 0
+    --- stdout
+    census of hands of 3 cards, targets 20..=30, operators +-*/
+    hands: 20
+    games (hand, target): 220, solvable: 10 (4.5%)
+    hands that reach every target of 20..=30: 0
+    hands reaching each target:
+       20: 3         21: 1         22: 0         23: 0         24: 4         25: 0         26: 0         27: 1
+       28: 1         29: 0         30: 0
+    ");
+}
+
+#[test]
+fn bad_census_options() {
+    assert_snapshot!(reckon(["census", "--range", "5..=1"]).run(), @r"
+    status: 2
+    --- stderr
+    error: invalid value '5..=1' for '--range <LO..=HI>': '5..=1' is an empty range: 5 is above 1
+
+    For more information, try '--help'.
+    ");
+    assert_snapshot!(reckon(["census", "--shard", "4/3"]).run(), @r"
+    status: 2
+    --- stderr
+    error: invalid value '4/3' for '--shard <I/N>': shard 4/3 does not exist: I must be between 1 and N
+
+    For more information, try '--help'.
+    ");
+}
+
+#[test]
+fn reach_of_four_fours() {
+    assert_snapshot!(reckon(["reach", "4", "4", "4", "4", "--range", "0..=10"]).run(), @r"
+    status: 0
+    --- stdout
+    makes 0-9 (10 of 0..=10)
+    smallest positive whole number it cannot make: 10
+    ");
+}
+
+#[test]
+fn countdown_games() {
+    let game = ["--rules", "countdown", "1", "3", "7", "10", "25", "50"];
+    let solved = reckon(["-t", "765"].into_iter().chain(game)).run();
+    assert_eq!(solved.status, 0, "{solved}");
+    assert!(solved.stdout.ends_with(" = 765\n"));
+    let unsolved = reckon(["-t", "831"].into_iter().chain(game)).run();
+    assert_eq!((unsolved.status, unsolved.stdout.as_str()), (1, "no solution\n"));
+    assert_snapshot!(reckon(["reach", "--rules", "countdown", "--range", "100..=999", "1", "1", "2", "2", "3", "3"]).run(), @r"
+    status: 0
+    --- stdout
+    makes nothing (0 of 100..=999)
+    smallest positive whole number it cannot make: 58
+    ");
+}
