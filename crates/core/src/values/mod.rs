@@ -9,6 +9,8 @@
 //! `b` with `a op b = target` can finish, and they are looked up on the
 //! other side.
 
+mod window;
+
 use std::sync::Arc;
 
 use hashbrown::HashMap;
@@ -281,6 +283,13 @@ impl Reach {
     /// Every whole number in `lo..=hi` that `hand` can make, ascending.
     pub fn integers_in(&mut self, hand: &Hand, lo: i64, hi: i64) -> Vec<i64> {
         let card_use = self.rules.card_use;
+        let positive_cards = hand.cards().iter().all(|c| c.is_positive() && c.is_integer());
+        if self.rules.domain == Domain::PositiveInteger && positive_cards && lo.max(1) <= hi {
+            // Every value is positive, so only the positive part of the range matters.
+            if let Some(made) = self.fast.positive_integers_in(hand.cards(), card_use, lo.max(1), hi) {
+                return made;
+            }
+        }
         let in_range = |v: i64| (lo..=hi).contains(&v);
         if let Some(values) = self.fast.reachable(hand.cards(), card_use) {
             return values.iter().filter(|v| v.is_integer()).map(|v| v.numer()).filter(|&v| in_range(v)).collect();
