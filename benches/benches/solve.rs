@@ -1,18 +1,21 @@
-//! Deciding hands: reckon's search against the brute-force oracle.
+//! Deciding hands: reckon against the brute-force oracle.
 //!
 //! Every group holds a `reckon` function and, where it finishes in
-//! reasonable time, an `oracle` function: `cargo xtask bench` prints their ratio.
+//! reasonable time, an `oracle` function: `cargo xtask bench` prints their
+//! ratio. `search` is the pick-two-and-combine solver, for comparison.
 
 use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use reckon_benches::{all_hands, decide_all, decide_all_by_oracle, random_hands, target};
+use reckon_benches::{all_hands, decide_all, decide_all_by_oracle, decide_all_by_search, random_hands, target};
 
 fn decide_four_cards(c: &mut Criterion) {
     let hands = all_hands(4, 1, 13);
     let mut group = c.benchmark_group("decide 1820 hands, 4 cards 1..13, target 24");
     group.throughput(Throughput::Elements(hands.len() as u64));
     group.bench_function("reckon", |b| b.iter(|| assert_eq!(decide_all(black_box(&hands), target(24)), 1362)));
+    group
+        .bench_function("search", |b| b.iter(|| assert_eq!(decide_all_by_search(black_box(&hands), target(24)), 1362)));
     group.sample_size(10);
     group
         .bench_function("oracle", |b| b.iter(|| assert_eq!(decide_all_by_oracle(black_box(&hands), target(24)), 1362)));
@@ -25,19 +28,22 @@ fn decide_five_cards(c: &mut Criterion) {
     group.throughput(Throughput::Elements(hands.len() as u64));
     group.sample_size(10);
     group.bench_function("reckon", |b| b.iter(|| decide_all(black_box(&hands), target(24))));
+    group.bench_function("search", |b| b.iter(|| decide_all_by_search(black_box(&hands), target(24))));
     group.bench_function("oracle", |b| b.iter(|| decide_all_by_oracle(black_box(&hands), target(24))));
     group.finish();
 }
 
 fn growth(c: &mut Criterion) {
     for n in 4..=8 {
-        let hands = random_hands(n, 20, n as u64);
-        let mut group = c.benchmark_group(format!("one hand of {n} random cards 1..13, target 24"));
+        let hands = random_hands(n, 10, n as u64);
+        let mut group = c.benchmark_group(format!("10 hands of {n} random cards 1..13, target 24, fresh memo each"));
         group.throughput(Throughput::Elements(hands.len() as u64));
         group.sample_size(10);
-        // Fresh solver per hand: no memo carried between hands.
         group.bench_function("reckon", |b| {
             b.iter(|| hands.iter().filter(|h| decide_all(std::slice::from_ref(*h), target(24)) == 1).count())
+        });
+        group.bench_function("search", |b| {
+            b.iter(|| hands.iter().filter(|h| decide_all_by_search(std::slice::from_ref(*h), target(24)) == 1).count())
         });
         if n <= 6 {
             group.bench_function("oracle", |b| b.iter(|| decide_all_by_oracle(black_box(&hands), target(24))));

@@ -1,7 +1,9 @@
 //! Workloads shared by reckon's criterion benches: the hand lists and the
 //! in-project baseline each workload is compared with.
 
-use reckon_core::{Hand, Rational, Rules, Solver, oracle};
+use reckon_canonical::{Distinct, Level, distinct_solutions};
+use reckon_census::HandSpace;
+use reckon_core::{Hand, Rational, Reach, Rules, Solver, oracle};
 
 /// Every hand of `n` cards with values in `lo..=hi`, ascending.
 pub fn all_hands(n: usize, lo: i64, hi: i64) -> Vec<Hand> {
@@ -42,10 +44,49 @@ pub fn random_hands(n: usize, count: usize, seed: u64) -> Vec<Hand> {
         .collect()
 }
 
-/// How many hands reckon's search can make the target from (one solver, memo shared).
+/// How many hands can make the target, decided the way a census does:
+/// value sets per sub-multiset, shared between hands, target inverted at
+/// the top split.
 pub fn decide_all(hands: &[Hand], rules: Rules) -> usize {
+    let mut reach = Reach::new(rules);
+    hands.iter().filter(|hand| reach.decide(hand)).count()
+}
+
+/// The same count by the pick-two-and-combine search (one solver, memo shared).
+pub fn decide_all_by_search(hands: &[Hand], rules: Rules) -> usize {
     let mut solver = Solver::new(rules);
     hands.iter().filter(|hand| solver.decide(hand)).count()
+}
+
+/// The total number of distinct solutions at the `4nums` level.
+pub fn distinct_all(hands: &[Hand], rules: Rules) -> usize {
+    hands.iter().map(|hand| distinct_solutions(hand, &rules, Level::FourNums).len()).sum()
+}
+
+/// The same total from the oracle's raw expressions, deduplicated.
+pub fn distinct_all_by_oracle(hands: &[Hand], rules: Rules) -> usize {
+    hands
+        .iter()
+        .map(|hand| {
+            let mut distinct = Distinct::new(Level::FourNums);
+            oracle::solutions(hand, &rules).into_iter().for_each(|e| {
+                distinct.insert(e);
+            });
+            distinct.len()
+        })
+        .sum()
+}
+
+/// The Countdown census: for every selection of the standard pool, the
+/// targets 100..=999 it reaches; returns the number of solvable games.
+pub fn countdown_census(selections: &[Hand]) -> usize {
+    let mut reach = Reach::new(Rules::countdown(Rational::from_integer(100)));
+    selections.iter().map(|hand| reach.integers_in(hand, 100, 999).len()).sum()
+}
+
+/// The Countdown selections.
+pub fn countdown_selections() -> Vec<Hand> {
+    HandSpace::countdown().hands()
 }
 
 /// The same count by the brute-force oracle: the baseline.

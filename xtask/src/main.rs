@@ -30,7 +30,7 @@ fn bench(args: &[String]) -> anyhow::Result<()> {
     let root = workspace_root();
     let started = SystemTime::now();
     let mut cargo = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()));
-    cargo.current_dir(&root).args(["bench", "-p", "reckon-benches", "--"]);
+    cargo.current_dir(&root).args(["bench", "-p", "reckon-benches", "--benches", "--"]);
     if quick {
         cargo.args(["--warm-up-time", "0.3", "--measurement-time", "1", "--sample-size", "10"]);
     }

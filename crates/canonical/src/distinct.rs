@@ -19,7 +19,8 @@ use crate::level::Level;
 /// `(5+1)*(5-1)` and `6*6-6-6`.
 ///
 /// ```
-/// use reckon_canonical::{parse_expr, Distinct, Level};
+/// use reckon_canonical::{Distinct, Level};
+/// use reckon_core::parse_expr;
 /// let mut d = Distinct::new(Level::Function);
 /// assert!(d.insert(parse_expr("1+(2+3)").unwrap()));
 /// assert!(!d.insert(parse_expr("(3+1)+2").unwrap()));

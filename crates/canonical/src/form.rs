@@ -126,7 +126,7 @@ mod tests {
     use super::*;
 
     fn parse(s: &str) -> Expr {
-        crate::parse::parse_expr(s).unwrap()
+        reckon_core::parse_expr(s).unwrap()
     }
 
     fn same(a: &str, b: &str) -> bool {

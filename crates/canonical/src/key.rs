@@ -10,7 +10,8 @@ use crate::level::Level;
 /// the same solution at that level exactly when their keys are equal.
 ///
 /// ```
-/// use reckon_canonical::{key, parse_expr, Level};
+/// use reckon_canonical::{key, Level};
+/// use reckon_core::parse_expr;
 /// let a = parse_expr("(1+2)*3").unwrap();
 /// let b = parse_expr("3*(2+1)").unwrap();
 /// assert_eq!(key(Level::Syntax, &a), key(Level::Syntax, &b));

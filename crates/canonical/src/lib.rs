@@ -34,10 +34,8 @@ mod form;
 mod fournums;
 mod key;
 mod level;
-mod parse;
 
 pub use count::count_expressions;
 pub use distinct::{Distinct, count_distinct, distinct_solutions};
 pub use key::{Key, key};
 pub use level::{Level, ParseLevelError};
-pub use parse::{ParseExprError, parse_expr};

@@ -13,7 +13,8 @@
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
-use reckon_canonical::{Level, distinct_solutions, key, parse_expr};
+use reckon_canonical::{Level, distinct_solutions, key};
+use reckon_core::parse_expr;
 use reckon_core::{Hand, Rational, Rules};
 
 fn data_dir() -> PathBuf {

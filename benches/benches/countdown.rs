@@ -1,0 +1,18 @@
+//! The Countdown census: 13,243 selections, targets 100..=999.
+
+use std::hint::black_box;
+
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use reckon_benches::{countdown_census, countdown_selections};
+
+fn census(c: &mut Criterion) {
+    let selections = countdown_selections();
+    let mut group = c.benchmark_group("Countdown census, 13243 selections x targets 100..999, one thread");
+    group.throughput(Throughput::Elements(selections.len() as u64));
+    group.sample_size(10);
+    group.bench_function("reckon", |b| b.iter(|| assert_eq!(countdown_census(black_box(&selections)), 10_871_986)));
+    group.finish();
+}
+
+criterion_group!(benches, census);
+criterion_main!(benches);
