@@ -14,6 +14,7 @@ mod window;
 use std::sync::Arc;
 
 use hashbrown::HashMap;
+use smallvec::SmallVec;
 
 use crate::hand::Hand;
 use crate::number::{BigRational, Number, Rational};
@@ -29,7 +30,7 @@ pub struct ValueSets<N> {
     domain: Domain,
     /// Sorted, duplicate-free values of each sorted multiset of cards
     /// (every card used once).
-    cache: HashMap<Box<[N]>, Arc<[N]>>,
+    cache: HashMap<Cards<N>, Arc<[N]>>,
 }
 
 impl<N: Number> ValueSets<N> {
@@ -59,7 +60,7 @@ impl<N: Number> ValueSets<N> {
             made.dedup();
             Arc::from(made)
         };
-        self.cache.insert(Box::from(cards), values.clone());
+        self.cache.insert(Cards::from(cards), values.clone());
         Some(values)
     }
 
@@ -165,25 +166,31 @@ impl<N: Number> ValueSets<N> {
     }
 }
 
+/// A few cards, inline: sub-multisets are made and looked up in the hot
+/// loop, and hands rarely exceed eight cards.
+type Cards<N> = SmallVec<[N; 8]>;
+
 /// The distinct ways to split a sorted multiset into two non-empty parts,
-/// each unordered pair once.
-fn splits<N: Clone + Ord>(cards: &[N]) -> Vec<(Vec<N>, Vec<N>)> {
+/// each unordered pair once, the most balanced first: deciding a hand looks
+/// at them in this order, and balanced splits only need small value sets.
+fn splits<N: Clone + Ord>(cards: &[N]) -> SmallVec<[(Cards<N>, Cards<N>); 8]> {
     let groups = group(cards);
-    let mut out = Vec::new();
+    let mut out = SmallVec::new();
     for_each_count_vector(&groups, |counts| {
         let taken: usize = counts.iter().sum();
-        let rest: Vec<usize> = groups.iter().zip(counts).map(|((_, n), c)| n - c).collect();
+        let rest: SmallVec<[usize; 8]> = groups.iter().zip(counts).map(|((_, n), c)| n - c).collect();
         // Each unordered pair once: the left part's counts are the smaller.
         if taken == 0 || taken == cards.len() || counts > rest.as_slice() {
             return;
         }
         out.push((expand(&groups, counts), expand(&groups, &rest)));
     });
+    out.sort_by_key(|(l, r): &(Cards<N>, Cards<N>)| std::cmp::Reverse(l.len().min(r.len())));
     out
 }
 
 /// Every distinct non-empty sub-multiset of a sorted multiset.
-fn sub_multisets<N: Clone + Ord>(cards: &[N]) -> Vec<Vec<N>> {
+fn sub_multisets<N: Clone + Ord>(cards: &[N]) -> Vec<Cards<N>> {
     let groups = group(cards);
     let mut out = Vec::new();
     for_each_count_vector(&groups, |counts| {
@@ -195,8 +202,8 @@ fn sub_multisets<N: Clone + Ord>(cards: &[N]) -> Vec<Vec<N>> {
 }
 
 /// Runs of equal values: `(value, how many)`.
-fn group<N: Clone + Ord>(cards: &[N]) -> Vec<(N, usize)> {
-    let mut groups: Vec<(N, usize)> = Vec::new();
+fn group<N: Clone + Ord>(cards: &[N]) -> SmallVec<[(N, usize); 8]> {
+    let mut groups: SmallVec<[(N, usize); 8]> = SmallVec::new();
     for card in cards {
         match groups.last_mut() {
             Some((v, n)) if v == card => *n += 1,
@@ -208,7 +215,7 @@ fn group<N: Clone + Ord>(cards: &[N]) -> Vec<(N, usize)> {
 
 /// Calls `f` with every vector `c` with `0 <= c[i] <= groups[i].1`.
 fn for_each_count_vector<N>(groups: &[(N, usize)], mut f: impl FnMut(&[usize])) {
-    let mut counts = vec![0; groups.len()];
+    let mut counts: SmallVec<[usize; 8]> = smallvec::smallvec![0; groups.len()];
     loop {
         f(&counts);
         let mut i = 0;
@@ -226,7 +233,7 @@ fn for_each_count_vector<N>(groups: &[(N, usize)], mut f: impl FnMut(&[usize])) 
     }
 }
 
-fn expand<N: Clone>(groups: &[(N, usize)], counts: &[usize]) -> Vec<N> {
+fn expand<N: Clone>(groups: &[(N, usize)], counts: &[usize]) -> Cards<N> {
     groups.iter().zip(counts).flat_map(|((v, _), &c)| std::iter::repeat_n(v.clone(), c)).collect()
 }
 

@@ -67,7 +67,7 @@ impl ValueSets<Rational> {
         let mut window = Window::new(lo, hi);
         let (lo_r, hi_r) = (Rational::from_integer(lo), Rational::from_integer(hi));
         let subsets = match card_use {
-            CardUse::All => vec![cards.to_vec()],
+            CardUse::All => vec![cards.into()],
             CardUse::Subset => sub_multisets(cards),
         };
         // Smaller subsets first: their value sets are needed anyway, and
