@@ -173,20 +173,57 @@ type Cards<N> = SmallVec<[N; 8]>;
 /// The distinct ways to split a sorted multiset into two non-empty parts,
 /// each unordered pair once, the most balanced first: deciding a hand looks
 /// at them in this order, and balanced splits only need small value sets.
-fn splits<N: Clone + Ord>(cards: &[N]) -> SmallVec<[(Cards<N>, Cards<N>); 8]> {
+/// Lazy, so that a decision that ends early builds no more splits.
+fn splits<N: Clone + Ord>(cards: &[N]) -> Splits<N> {
     let groups = group(cards);
-    let mut out = SmallVec::new();
-    for_each_count_vector(&groups, |counts| {
-        let taken: usize = counts.iter().sum();
-        let rest: SmallVec<[usize; 8]> = groups.iter().zip(counts).map(|((_, n), c)| n - c).collect();
-        // Each unordered pair once: the left part's counts are the smaller.
-        if taken == 0 || taken == cards.len() || counts > rest.as_slice() {
-            return;
+    let counts = smallvec::smallvec![0; groups.len()];
+    Splits { groups, total: cards.len(), smaller: cards.len() / 2, counts }
+}
+
+struct Splits<N> {
+    groups: SmallVec<[(N, usize); 8]>,
+    total: usize,
+    /// The size of the smaller part of the splits being listed; 0 when done.
+    smaller: usize,
+    /// How many of each group the smaller part takes: an odometer.
+    counts: SmallVec<[usize; 8]>,
+}
+
+impl<N: Clone + Ord> Splits<N> {
+    /// Moves the odometer on; false when it wrapped around to all zeros.
+    fn advance(&mut self) -> bool {
+        for (count, (_, available)) in self.counts.iter_mut().zip(&self.groups) {
+            if *count < *available {
+                *count += 1;
+                return true;
+            }
+            *count = 0;
         }
-        out.push((expand(&groups, counts), expand(&groups, &rest)));
-    });
-    out.sort_by_key(|(l, r): &(Cards<N>, Cards<N>)| std::cmp::Reverse(l.len().min(r.len())));
-    out
+        false
+    }
+}
+
+impl<N: Clone + Ord> Iterator for Splits<N> {
+    type Item = (Cards<N>, Cards<N>);
+
+    fn next(&mut self) -> Option<Self::Item> {
+        while self.smaller > 0 {
+            if !self.advance() {
+                self.smaller -= 1;
+                continue;
+            }
+            if self.counts.iter().sum::<usize>() != self.smaller {
+                continue;
+            }
+            let rest: SmallVec<[usize; 8]> = self.groups.iter().zip(&self.counts).map(|((_, n), c)| n - c).collect();
+            // Two parts of equal size: each unordered pair once.
+            if 2 * self.smaller == self.total && self.counts > rest {
+                continue;
+            }
+            return Some((expand(&self.groups, &self.counts), expand(&self.groups, &rest)));
+        }
+        None
+    }
 }
 
 /// Every distinct non-empty sub-multiset of a sorted multiset.
@@ -322,11 +359,13 @@ mod tests {
 
     #[test]
     fn splits_each_unordered_pair_once() {
-        let s = splits(&ints(&[1, 1, 2]));
-        let shown: Vec<String> = s.iter().map(|(a, b)| format!("{a:?}|{b:?}")).collect();
+        let shown: Vec<String> = splits(&ints(&[1, 1, 2])).map(|(a, b)| format!("{a:?}|{b:?}")).collect();
         assert_eq!(shown, ["[1]|[1, 2]", "[2]|[1, 1]"]);
-        assert_eq!(splits(&ints(&[1, 2, 3, 4])).len(), 7);
-        assert_eq!(splits(&ints(&[5, 5, 5, 5])).len(), 2);
+        let shown: Vec<String> = splits(&ints(&[1, 1, 2, 3])).map(|(a, b)| format!("{a:?}|{b:?}")).collect();
+        assert_eq!(shown, ["[1, 3]|[1, 2]", "[2, 3]|[1, 1]", "[1]|[1, 2, 3]", "[2]|[1, 1, 3]", "[3]|[1, 1, 2]"]);
+        assert_eq!(splits(&ints(&[1, 2, 3, 4])).count(), 7);
+        assert_eq!(splits(&ints(&[5, 5, 5, 5])).count(), 2);
+        assert_eq!(splits(&ints(&[1, 2, 3, 4, 5, 6])).count(), 31);
         assert_eq!(sub_multisets(&ints(&[1, 1, 2])).len(), 5);
     }
 
