@@ -1,6 +1,6 @@
 //! Whole-number targets in a window, for positive whole-number domains
-//! (Countdown) and positive cards: the top split only visits the pairs whose result lands in
-//! the window.
+//! (Countdown) and positive whole-number cards: the top split only visits
+//! the pairs whose result lands in the window.
 //!
 //! A Countdown census asks, for each of 13,243 selections of six numbers,
 //! which targets in 100..=999 it reaches. The value set of all six numbers
@@ -8,6 +8,9 @@
 //! census. With every value positive, each operator's result is monotone in
 //! its partner, so for a value `a` of one side the partners `b` that land in
 //! the window form one contiguous run of the other side's sorted values.
+//! For `+` and `-` that run maps onto the window by a shift, so the other
+//! side is turned into a bit set once and shifted into the window a word
+//! at a time.
 
 use crate::number::Rational;
 use crate::rules::{CardUse, Domain, Op};
@@ -19,13 +22,12 @@ struct Window {
     lo: i64,
     bits: Vec<u64>,
     len: usize,
-    filled: usize,
 }
 
 impl Window {
     fn new(lo: i64, hi: i64) -> Window {
         let len = usize::try_from(hi - lo + 1).expect("lo <= hi");
-        Window { lo, bits: vec![0; len.div_ceil(64)], len, filled: 0 }
+        Window { lo, bits: vec![0; len.div_ceil(64)], len }
     }
 
     fn mark(&mut self, v: Rational) {
@@ -36,18 +38,52 @@ impl Window {
 
     fn mark_integer(&mut self, v: i64) {
         let Ok(i) = usize::try_from(v - self.lo) else { return };
-        if i < self.len && self.bits[i / 64] & (1 << (i % 64)) == 0 {
+        if i < self.len {
             self.bits[i / 64] |= 1 << (i % 64);
-            self.filled += 1;
+        }
+    }
+
+    /// Adds `lo + i` for every `i` with bit `i + offset` set in `source`.
+    fn or_shifted(&mut self, source: &Bits, offset: i64) {
+        for (w, word) in self.bits.iter_mut().enumerate() {
+            *word |= source.word_at(64 * w as i64 + offset);
+        }
+        // Bits past the end of the window are not targets.
+        if self.len % 64 != 0 {
+            *self.bits.last_mut().expect("a window is not empty") &= (1 << (self.len % 64)) - 1;
         }
     }
 
     fn is_full(&self) -> bool {
-        self.filled == self.len
+        self.bits.iter().map(|w| w.count_ones() as usize).sum::<usize>() == self.len
     }
 
     fn values(&self) -> Vec<i64> {
         (0..self.len).filter(|i| self.bits[i / 64] & (1 << (i % 64)) != 0).map(|i| self.lo + i as i64).collect()
+    }
+}
+
+/// The values `0..len` of a sorted set of positive whole numbers, as bits,
+/// forwards (bit `v` for value `v`) or backwards (bit `len - 1 - v`).
+struct Bits {
+    words: Vec<u64>,
+}
+
+impl Bits {
+    fn of(values: &[Rational], len: usize, backwards: bool) -> Bits {
+        let mut words = vec![0u64; len.div_ceil(64)];
+        for v in values.iter().map(|v| v.numer()).take_while(|&v| v < len as i64) {
+            let bit = if backwards { len - 1 - v as usize } else { v as usize };
+            words[bit / 64] |= 1 << (bit % 64);
+        }
+        Bits { words }
+    }
+
+    /// The 64 bits starting at bit `start` (bits outside the set are 0).
+    fn word_at(&self, start: i64) -> u64 {
+        let get = |i: i64| usize::try_from(i).ok().and_then(|i| self.words.get(i)).copied().unwrap_or(0);
+        let (q, r) = (start.div_euclid(64), start.rem_euclid(64));
+        if r == 0 { get(q) } else { (get(q) >> r) | (get(q + 1) << (64 - r)) }
     }
 }
 
@@ -95,41 +131,73 @@ impl ValueSets<Rational> {
     /// are compared and combined as plain integers.
     fn top_split_in_window(&mut self, cards: &[Rational], window: &mut Window, lo: i64, hi: i64) -> Option<()> {
         let ops = self.ops;
+        // Partners up to `reach` are shifted in as bits, larger ones walked.
+        let reach = 2 * hi + 1;
+        let bit_len = usize::try_from(reach).ok()?;
         for (left, right) in splits(cards) {
             let (a_values, b_values) = (self.values(&left)?, self.values(&right)?);
             let (walk, look) =
                 if a_values.len() <= b_values.len() { (a_values, b_values) } else { (b_values, a_values) };
+            // Bits pay for themselves only over several values of `a`.
+            let shifting = walk.len() >= 4;
+            let additive = ops.contains(Op::Add) || ops.contains(Op::Sub);
+            let forwards = (shifting && additive).then(|| Bits::of(&look, bit_len, false));
+            let backwards = (shifting && ops.contains(Op::Sub)).then(|| Bits::of(&look, bit_len, true));
             for a in walk.iter().map(|v| v.numer()) {
-                // The partners of `a` in `from..=to`, each combined by `combine`.
-                let mut run = |from: i64, to: i64, combine: &dyn Fn(i64) -> Option<i64>| {
-                    let start = look.partition_point(|b| b.numer() < from);
-                    for b in look[start..].iter().map(|b| b.numer()).take_while(|&b| b <= to) {
-                        if let Some(v) = combine(b) {
-                            window.mark_integer(v);
-                        }
-                    }
+                let run = |window: &mut Window, from, to, combine: &dyn Fn(i64) -> Option<i64>| {
+                    mark_run(window, &look, from, to, combine);
                 };
+                let fits = |to: i64| shifting && to < reach;
                 if ops.contains(Op::Add) {
-                    run(lo - a, hi - a, &|b| Some(a + b));
+                    // a + b = lo + i  <=>  b = i + (lo - a); b <= hi - a < reach.
+                    if fits(hi - a) {
+                        window_or(window, forwards.as_ref(), lo - a);
+                    } else {
+                        run(window, lo - a, hi - a, &|b| Some(a + b));
+                    }
                 }
                 if ops.contains(Op::Sub) {
-                    run(a - hi, a - lo, &|b| Some(a - b));
-                    run(a + lo, a.saturating_add(hi), &|b| Some(b - a));
+                    // b - a = lo + i  <=>  b = i + (lo + a).
+                    if fits(hi + a) {
+                        window_or(window, forwards.as_ref(), lo + a);
+                    } else {
+                        run(window, a + lo, a.saturating_add(hi), &|b| Some(b - a));
+                    }
+                    // a - b = lo + i  <=>  b = a - lo - i, bit reach-1-b backwards.
+                    if fits(a - lo) {
+                        window_or(window, backwards.as_ref(), reach - 1 - a + lo);
+                    } else {
+                        run(window, a - hi, a - lo, &|b| Some(a - b));
+                    }
                 }
                 if ops.contains(Op::Mul) {
-                    run((lo + a - 1) / a, hi / a, &|b| Some(a * b));
+                    run(window, (lo + a - 1) / a, hi / a, &|b| Some(a * b));
                 }
                 if ops.contains(Op::Div) {
-                    run((a + hi - 1) / hi, a / lo, &|b| (a % b == 0).then(|| a / b));
-                    run(a.saturating_mul(lo), a.saturating_mul(hi), &|b| (b % a == 0).then(|| b / a));
+                    run(window, (a + hi - 1) / hi, a / lo, &|b| (a % b == 0).then(|| a / b));
+                    run(window, a.saturating_mul(lo), a.saturating_mul(hi), &|b| (b % a == 0).then(|| b / a));
                 }
-                if window.is_full() {
-                    return Some(());
-                }
+            }
+            if window.is_full() {
+                return Some(());
             }
         }
         Some(())
     }
+}
+
+/// Marks `combine(b)` for the partners `b` in `from..=to` of sorted `look`.
+fn mark_run(window: &mut Window, look: &[Rational], from: i64, to: i64, combine: &dyn Fn(i64) -> Option<i64>) {
+    let start = look.partition_point(|b| b.numer() < from);
+    for b in look[start..].iter().map(|b| b.numer()).take_while(|&b| b <= to) {
+        if let Some(v) = combine(b) {
+            window.mark_integer(v);
+        }
+    }
+}
+
+fn window_or(window: &mut Window, bits: Option<&Bits>, offset: i64) {
+    window.or_shifted(bits.expect("built for the operators in use"), offset);
 }
 
 #[cfg(test)]
@@ -139,15 +207,45 @@ mod tests {
 
     #[test]
     fn window_agrees_with_the_full_value_set() {
-        for cards in [&[1, 3, 7, 10, 25, 50][..], &[2, 2, 5, 9], &[75, 100, 3], &[1, 1, 2, 2, 3, 3], &[7]] {
-            let cards: Vec<Rational> = cards.iter().map(|&c| Rational::from_integer(c)).collect();
-            for card_use in [CardUse::All, CardUse::Subset] {
-                let mut sets = ValueSets::new(OpSet::ALL, Domain::PositiveInteger);
-                let all = sets.reachable(&cards, card_use).unwrap();
-                let expected: Vec<i64> = all.iter().map(|v| v.numer()).filter(|v| (5..=999).contains(v)).collect();
-                let mut fresh = ValueSets::new(OpSet::ALL, Domain::PositiveInteger);
-                assert_eq!(fresh.positive_integers_in(&cards, card_use, 5, 999).unwrap(), expected, "{cards:?}");
+        let hands: [&[i64]; 7] = [
+            &[1, 3, 7, 10, 25, 50],
+            &[2, 2, 5, 9],
+            &[75, 100, 3],
+            &[1, 1, 2, 2, 3, 3],
+            &[7],
+            &[100, 75, 50, 25, 9, 10],
+            &[4, 4, 6, 8, 8],
+        ];
+        for cards in hands {
+            let mut cards: Vec<Rational> = cards.iter().map(|&c| Rational::from_integer(c)).collect();
+            cards.sort_unstable();
+            for ops in ["+-*/", "+-", "-", "*/", "+", "-*"] {
+                let ops: OpSet = ops.parse().unwrap();
+                for (lo, hi) in [(100, 999), (1, 50), (5, 2000), (700, 710)] {
+                    for card_use in [CardUse::All, CardUse::Subset] {
+                        let mut sets = ValueSets::new(ops, Domain::PositiveInteger);
+                        let all = sets.reachable(&cards, card_use).unwrap();
+                        let expected: Vec<i64> =
+                            all.iter().map(|v| v.numer()).filter(|v| (lo..=hi).contains(v)).collect();
+                        let mut fresh = ValueSets::new(ops, Domain::PositiveInteger);
+                        let got = fresh.positive_integers_in(&cards, card_use, lo, hi).unwrap();
+                        assert_eq!(got, expected, "{cards:?} {ops} {lo}..={hi} {card_use:?}");
+                    }
+                }
             }
         }
+    }
+
+    #[test]
+    fn bits_shift_across_words() {
+        let values: Vec<Rational> = [0, 1, 63, 64, 65, 130].iter().map(|&v| Rational::from_integer(v)).collect();
+        let bits = Bits::of(&values, 200, false);
+        assert_eq!(bits.word_at(0) & 0b11, 0b11);
+        assert_eq!(bits.word_at(63) & 0b111, 0b111);
+        assert_eq!(bits.word_at(-1) & 0b110, 0b110);
+        assert_eq!(bits.word_at(130) & 1, 1);
+        assert_eq!(bits.word_at(1000), 0);
+        let backwards = Bits::of(&values, 200, true);
+        assert_eq!(backwards.word_at(199) & 1, 1, "value 0 is the last bit");
     }
 }
