@@ -98,3 +98,15 @@ fn countdown_games() {
     let small: Hand = "1 1 2 2 3 3".parse().unwrap();
     assert_eq!(reckon_census::targets_reached(&mut reach, &small, 100, 999).reached, Vec::<i64>::new());
 }
+
+#[test]
+fn countdown_selections_agree_with_the_oracle() {
+    let rules = Rules::countdown(Rational::from_integer(100));
+    let mut reach = Reach::new(rules);
+    let selections = HandSpace::countdown().hands();
+    assert_eq!(selections.len(), 13_243);
+    for hand in selections.iter().step_by(37) {
+        let expected: Vec<i64> = reckon_core::oracle::reachable_integers(hand, &rules, 100, 999).into_iter().collect();
+        assert_eq!(reckon_census::targets_reached(&mut reach, hand, 100, 999).reached, expected, "{hand}");
+    }
+}

@@ -144,3 +144,17 @@ fn countdown_games() {
     smallest positive whole number it cannot make: 58
     ");
 }
+
+#[test]
+fn countdown_census_of_the_standard_pool() {
+    let run = reckon(["census", "--rules", "countdown"]).run();
+    assert_eq!(run.status, 0, "{run}");
+    let head: Vec<&str> = run.stdout.lines().take(5).collect();
+    assert_snapshot!(head.join("\n"), @r"
+    census of Countdown selections (6 numbers from two each of 1..=10 and 25, 50, 75, 100), targets 100..=999, operators +-*/, any subset
+    hands: 13243
+    games (hand, target): 11918700, solvable: 10871986 (91.2%)
+    hands that reach every target of 100..=999: 1226
+    hands reaching each target:
+    ");
+}
