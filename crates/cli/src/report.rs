@@ -7,10 +7,16 @@ use reckon_core::Rational;
 use serde::{Deserialize, Serialize};
 
 const ERROR: Style = AnsiColor::Red.on_default().bold();
+const WARNING: Style = AnsiColor::Yellow.on_default().bold();
 
 /// Prints `error: message` on stderr.
 pub fn error(message: &str) {
     let _ = writeln!(anstream::stderr(), "{ERROR}error:{ERROR:#} {message}");
+}
+
+/// Prints `warning: message` on stderr.
+pub fn warning(message: &str) {
+    let _ = writeln!(anstream::stderr(), "{WARNING}warning:{WARNING:#} {message}");
 }
 
 /// A number in JSON: whole numbers as numbers, fractions as strings ("7/2").

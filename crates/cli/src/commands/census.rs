@@ -73,7 +73,7 @@ pub fn run(args: &CensusArgs) -> anyhow::Result<Status> {
             progress.finish_and_clear();
             let done = summary.hands;
             let header = describe(&space, countdown_pool, &rules, None, args.shard);
-            out.finish(&header, &summary_json(&summary), || print_summary(&summary))?;
+            out.finish(&header, &mark_interrupted(summary_json(&summary)), || print_summary(&summary))?;
             done
         }
         Some(range) => {
@@ -97,7 +97,7 @@ pub fn run(args: &CensusArgs) -> anyhow::Result<Status> {
             progress.finish_and_clear();
             let done = summary.hands;
             let header = describe(&space, countdown_pool, &rules, Some(range), args.shard);
-            out.finish(&header, &target_summary_json(&summary), || print_target_summary(&summary))?;
+            out.finish(&header, &mark_interrupted(target_summary_json(&summary)), || print_target_summary(&summary))?;
             done
         }
     };
@@ -109,6 +109,14 @@ pub fn run(args: &CensusArgs) -> anyhow::Result<Status> {
         return Ok(Status::Interrupted);
     }
     Ok(Status::Success)
+}
+
+/// A summary of a run stopped by Ctrl-C says so: it covers only the rows written.
+fn mark_interrupted(mut summary: Value) -> Value {
+    if INTERRUPTED.load(Ordering::SeqCst) {
+        summary["interrupted"] = json!(true);
+    }
+    summary
 }
 
 fn keep_going() -> ControlFlow<()> {
@@ -128,8 +136,11 @@ fn progress_bar(len: usize) -> ProgressBar {
     if !std::io::stderr().is_terminal() {
         return ProgressBar::hidden();
     }
-    let style = ProgressStyle::with_template("{bar:40.cyan/blue} {pos}/{len} hands  {per_sec}  {eta} left")
-        .expect("a valid template");
+    let style = ProgressStyle::with_template("{bar:40.cyan/blue} {pos}/{len} hands  {rate}  {eta} left")
+        .expect("a valid template")
+        .with_key("rate", |state: &indicatif::ProgressState, w: &mut dyn std::fmt::Write| {
+            let _ = write!(w, "{:.0} hands/s", state.per_sec());
+        });
     ProgressBar::new(len as u64).with_style(style)
 }
 
@@ -339,6 +350,12 @@ fn merge(args: &CensusArgs) -> anyhow::Result<Status> {
             let at = || format!("{}:{}", path.display(), number + 1);
             let value: Value = serde_json::from_str(&line).with_context(|| format!("{}: not JSON", at()))?;
             if let Some(summary) = value.get("summary") {
+                if summary.get("interrupted").is_some_and(|v| v == true) {
+                    crate::report::warning(&format!(
+                        "{} is from an interrupted run: it holds only part of its shard",
+                        path.display()
+                    ));
+                }
                 if let Some(r) = summary.get("targets").and_then(Value::as_str) {
                     let r: IntRange = r.parse().map_err(anyhow::Error::msg).with_context(at)?;
                     range = Some((r.lo, r.hi));
