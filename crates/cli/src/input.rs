@@ -1,10 +1,62 @@
 //! Reading hands from arguments and from stdin batches.
 
+use std::io::{BufRead, StdoutLock, Write};
+
+use anyhow::Context;
 use reckon_core::{Hand, HandError};
+use serde::Serialize;
+
+use crate::Status;
+use crate::args::Format;
+use crate::report;
 
 /// Parses the hand given on the command line.
 pub fn hand_from_args(tokens: &[String]) -> Result<Hand, HandError> {
     Hand::parse_tokens(tokens.iter().map(String::as_str))
+}
+
+/// The hand given on the command line, or `None` after reporting why not.
+pub fn hand_from_args_or_report(tokens: &[String]) -> Option<Hand> {
+    hand_from_args(tokens).map_err(|err| report::error(&err.to_string())).ok()
+}
+
+/// Answers every hand of a stdin batch with `answer`, which writes exactly
+/// one line, in input order. A malformed line gets an error line in the
+/// output format (and on stderr) and makes the final status 2; the batch
+/// goes on.
+pub fn answer_batch(
+    format: Format,
+    stdin: impl BufRead,
+    mut answer: impl FnMut(&mut StdoutLock<'static>, &Hand) -> anyhow::Result<()>,
+) -> anyhow::Result<Status> {
+    let mut out = std::io::stdout().lock();
+    let mut status = Status::Success;
+    for line in batch_lines(stdin) {
+        let BatchLine { number, hand } = line.context("cannot read stdin")?;
+        match hand {
+            Ok(hand) => answer(&mut out, &hand)?,
+            Err(err) => {
+                status = Status::BadInput;
+                let message = format!("line {number}: {err}");
+                report::error(&message);
+                match format {
+                    Format::Json => {
+                        serde_json::to_writer(&mut out, &BatchError { line: number, error: err.to_string() })?;
+                        writeln!(out)?;
+                    }
+                    Format::Text | Format::Bool => writeln!(out, "error: {message}")?,
+                }
+            }
+        }
+    }
+    Ok(status)
+}
+
+/// The JSON line answering a malformed batch line.
+#[derive(Serialize)]
+struct BatchError {
+    line: usize,
+    error: String,
 }
 
 /// One meaningful line of a batch: its 1-based line number and the hand or

@@ -3,14 +3,13 @@
 
 use std::io::{BufRead, Write};
 
-use anyhow::Context;
 use reckon_canonical::{Level, distinct_solutions};
 use reckon_core::{Expr, Hand, Rational, Rules};
 use serde::Serialize;
 
 use crate::Status;
 use crate::args::{Format, SolveArgs};
-use crate::input::{self, BatchLine};
+use crate::input;
 use crate::report::{self, JsonNumber};
 
 pub fn run(args: &SolveArgs) -> anyhow::Result<Status> {
@@ -19,45 +18,19 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<Status> {
     if args.cards.is_empty() {
         return run_batch(args, &rules, level, std::io::stdin().lock());
     }
-    let hand = match input::hand_from_args(&args.cards) {
-        Ok(hand) => hand,
-        Err(err) => {
-            report::error(&err.to_string());
-            return Ok(Status::BadInput);
-        }
-    };
+    let Some(hand) = input::hand_from_args_or_report(&args.cards) else { return Ok(Status::BadInput) };
     let listing = Listing { hand: &hand, rules: &rules, solutions: distinct_solutions(&hand, &rules, level) };
     let mut out = std::io::stdout().lock();
     listing.write(&mut out, args, false)?;
     Ok(if listing.solutions.is_empty() { Status::NoSolution } else { Status::Success })
 }
 
-/// One line per input line, in order; a malformed line gets an error line.
+/// One line per input line, in order.
 fn run_batch(args: &SolveArgs, rules: &Rules, level: Level, stdin: impl BufRead) -> anyhow::Result<Status> {
-    let mut out = std::io::stdout().lock();
-    let mut status = Status::Success;
-    for line in input::batch_lines(stdin) {
-        let BatchLine { number, hand } = line.context("cannot read stdin")?;
-        match hand {
-            Ok(hand) => {
-                let solutions = distinct_solutions(&hand, rules, level);
-                Listing { hand: &hand, rules, solutions }.write(&mut out, args, true)?;
-            }
-            Err(err) => {
-                status = Status::BadInput;
-                let message = format!("line {number}: {err}");
-                report::error(&message);
-                match args.format {
-                    Format::Json => {
-                        serde_json::to_writer(&mut out, &BatchError { line: number, error: err.to_string() })?;
-                        writeln!(out)?;
-                    }
-                    Format::Text | Format::Bool => writeln!(out, "error: {message}")?,
-                }
-            }
-        }
-    }
-    Ok(status)
+    input::answer_batch(args.format, stdin, |out, hand| {
+        let solutions = distinct_solutions(hand, rules, level);
+        Listing { hand, rules, solutions }.write(out, args, true)
+    })
 }
 
 /// The distinct solutions of one hand.
@@ -124,10 +97,4 @@ struct JsonListing {
     #[serde(skip_serializing_if = "Option::is_none")]
     solutions: Option<Vec<String>>,
     count: usize,
-}
-
-#[derive(Serialize)]
-struct BatchError {
-    line: usize,
-    error: String,
 }

@@ -6,16 +6,10 @@ use serde::Serialize;
 use crate::Status;
 use crate::args::{ReachArgs, ReachFormat};
 use crate::input;
-use crate::report::{self, JsonNumber, compact_ranges};
+use crate::report::{JsonNumber, compact_ranges};
 
 pub fn run(args: &ReachArgs) -> anyhow::Result<Status> {
-    let hand = match input::hand_from_args(&args.cards) {
-        Ok(hand) => hand,
-        Err(err) => {
-            report::error(&err.to_string());
-            return Ok(Status::BadInput);
-        }
-    };
+    let Some(hand) = input::hand_from_args_or_report(&args.cards) else { return Ok(Status::BadInput) };
     let rules: Rules = args.rules.rules();
     let mut reach = Reach::new(rules);
     let (lo, hi) = (args.range.lo, args.range.hi);

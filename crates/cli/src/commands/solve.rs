@@ -2,13 +2,12 @@
 
 use std::io::{BufRead, Write};
 
-use anyhow::Context;
 use reckon_core::{Expr, Hand, Rational, Rules, Solver};
 use serde::Serialize;
 
 use crate::Status;
 use crate::args::{Format, SolveArgs};
-use crate::input::{self, BatchLine};
+use crate::input;
 use crate::report::{self, JsonNumber};
 
 pub fn run(args: &SolveArgs) -> anyhow::Result<Status> {
@@ -20,47 +19,20 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<Status> {
     if args.cards.is_empty() {
         return run_batch(args, &mut solver, std::io::stdin().lock());
     }
-    let hand = match input::hand_from_args(&args.cards) {
-        Ok(hand) => hand,
-        Err(err) => {
-            report::error(&err.to_string());
-            return Ok(Status::BadInput);
-        }
-    };
+    let Some(hand) = input::hand_from_args_or_report(&args.cards) else { return Ok(Status::BadInput) };
     let answer = Answer { hand: &hand, rules: &rules, solution: solver.solve(&hand) };
     let mut out = std::io::stdout().lock();
     answer.write(&mut out, args.format, false)?;
     Ok(if answer.solution.is_some() { Status::Success } else { Status::NoSolution })
 }
 
-/// Answers every hand of the batch with exactly one line, in order; a
-/// malformed line gets an error line and makes the final status 2.
+/// Answers every hand of the batch with exactly one line, in order.
 fn run_batch(args: &SolveArgs, solver: &mut Solver, stdin: impl BufRead) -> anyhow::Result<Status> {
     let rules = *solver.rules();
-    let mut out = std::io::stdout().lock();
-    let mut status = Status::Success;
-    for line in input::batch_lines(stdin) {
-        let BatchLine { number, hand } = line.context("cannot read stdin")?;
-        match hand {
-            Ok(hand) => {
-                let solution = solver.solve(&hand);
-                Answer { hand: &hand, rules: &rules, solution }.write(&mut out, args.format, true)?;
-            }
-            Err(err) => {
-                status = Status::BadInput;
-                let message = format!("line {number}: {err}");
-                report::error(&message);
-                match args.format {
-                    Format::Json => {
-                        serde_json::to_writer(&mut out, &BatchError { line: number, error: err.to_string() })?;
-                        writeln!(out)?;
-                    }
-                    Format::Text | Format::Bool => writeln!(out, "error: {message}")?,
-                }
-            }
-        }
-    }
-    Ok(status)
+    input::answer_batch(args.format, stdin, |out, hand| {
+        let solution = solver.solve(hand);
+        Answer { hand, rules: &rules, solution }.write(out, args.format, true)
+    })
 }
 
 /// The answer for one hand.
@@ -109,10 +81,4 @@ struct JsonAnswer {
     target: Rational,
     solvable: bool,
     solution: Option<String>,
-}
-
-#[derive(Serialize)]
-struct BatchError {
-    line: usize,
-    error: String,
 }
