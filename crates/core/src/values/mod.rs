@@ -328,7 +328,10 @@ impl Reach {
     pub fn integers_in(&mut self, hand: &Hand, lo: i64, hi: i64) -> Vec<i64> {
         let card_use = self.rules.card_use;
         let positive_cards = hand.cards().iter().all(|c| c.is_positive() && c.is_integer());
-        if self.rules.domain == Domain::PositiveInteger && positive_cards && lo.max(1) <= hi {
+        // The window is a bit set: worth it for a census's few hundred
+        // targets, not for "every whole number" (there the full set is smaller).
+        let narrow = lo.max(1) <= hi && hi.saturating_sub(lo.max(1)) < 1 << 16;
+        if self.rules.domain == Domain::PositiveInteger && positive_cards && narrow {
             // Every value is positive, so only the positive part of the range matters.
             if let Some(made) = self.fast.positive_integers_in(hand.cards(), card_use, lo.max(1), hi) {
                 return made;
@@ -395,6 +398,14 @@ mod tests {
         let game: Hand = "1 3 7 10 25 50".parse().unwrap();
         assert!(reach.decide(&game));
         assert!(!reach.decide_target(&game, Rational::from_integer(831)));
-        assert!(reach.integers_in(&"1 1 2 2 3 3".parse().unwrap(), 100, 999).is_empty());
+        let small: Hand = "1 1 2 2 3 3".parse().unwrap();
+        assert!(reach.integers_in(&small, 100, 999).is_empty());
+        // A range far wider than any window: every positive whole number.
+        let everything = reach.integers_in(&small, 1, i64::MAX);
+        assert_eq!(
+            everything,
+            crate::oracle::reachable_integers(&small, reach.rules(), 1, i64::MAX).into_iter().collect::<Vec<_>>()
+        );
+        assert_eq!(everything.iter().zip(1..).find(|(v, n)| *v != n).map(|(_, n)| n), Some(58));
     }
 }
