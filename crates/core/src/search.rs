@@ -81,6 +81,9 @@ pub fn solve(hand: &Hand, rules: &Rules) -> Option<Expr> {
     Solver::new(*rules).solve(hand)
 }
 
+/// The most failed states remembered at once (a few hundred megabytes).
+const MEMO_LIMIT: usize = 2_000_000;
+
 enum Outcome {
     Found(Expr),
     NotFound,
@@ -213,6 +216,11 @@ impl<N: Number> Search<N> {
             }
         }
         if self.overflows == overflows_before {
+            // The memo only saves work: past a bound, forget it rather than
+            // let a long search of many cards take all the memory.
+            if self.failed.len() >= MEMO_LIMIT {
+                self.failed.clear();
+            }
             self.failed.insert(key);
         }
         None
