@@ -11,8 +11,6 @@
 
 mod window;
 
-use std::sync::Arc;
-
 use hashbrown::HashMap;
 use smallvec::SmallVec;
 
@@ -28,40 +26,56 @@ use crate::rules::{CardUse, Domain, Op, OpSet, Rules};
 pub struct ValueSets<N> {
     ops: OpSet,
     domain: Domain,
-    /// Sorted, duplicate-free values of each sorted multiset of cards
-    /// (every card used once).
-    cache: HashMap<Cards<N>, Arc<[N]>>,
+    /// Where the value set of each sorted multiset of cards is in `sets`.
+    index: HashMap<Cards<N>, usize>,
+    /// Sorted, duplicate-free values of a multiset (every card used once).
+    /// Held by index, not shared pointer: lookups in the hot loop borrow.
+    sets: Vec<Box<[N]>>,
 }
 
 impl<N: Number> ValueSets<N> {
     /// An empty memo for these operators and this domain.
     pub fn new(ops: OpSet, domain: Domain) -> ValueSets<N> {
-        ValueSets { ops, domain, cache: HashMap::new() }
+        ValueSets { ops, domain, index: HashMap::new(), sets: Vec::new() }
     }
 
     /// Every value `cards` (sorted) can make, using each card exactly once, sorted.
-    pub fn values(&mut self, cards: &[N]) -> Option<Arc<[N]>> {
-        if let Some(known) = self.cache.get(cards) {
-            return Some(known.clone());
+    pub fn values(&mut self, cards: &[N]) -> Option<&[N]> {
+        let id = self.set_of(cards)?;
+        Some(&self.sets[id])
+    }
+
+    /// The index in `sets` of the values of `cards`, computed if new.
+    fn set_of(&mut self, cards: &[N]) -> Option<usize> {
+        if let Some(&known) = self.index.get(cards) {
+            return Some(known);
         }
-        let values: Arc<[N]> = if cards.len() == 1 {
-            Arc::from(cards)
+        let values: Box<[N]> = if cards.len() == 1 {
+            Box::from(cards)
         } else {
             let mut made = Vec::new();
             for (left, right) in splits(cards) {
-                let (a_values, b_values) = (self.values(&left)?, self.values(&right)?);
-                for a in a_values.iter() {
-                    for b in b_values.iter() {
-                        self.combine(a, b, |v| made.push(v))?;
+                let (a, b) = (self.set_of(&left)?, self.set_of(&right)?);
+                for x in self.sets[a].iter() {
+                    for y in self.sets[b].iter() {
+                        self.combine(x, y, |v| made.push(v))?;
                     }
                 }
             }
             made.sort_unstable();
             made.dedup();
-            Arc::from(made)
+            made.into_boxed_slice()
         };
-        self.cache.insert(Cards::from(cards), values.clone());
-        Some(values)
+        self.sets.push(values);
+        self.index.insert(Cards::from(cards), self.sets.len() - 1);
+        Some(self.sets.len() - 1)
+    }
+
+    /// The value sets of the two sides of a split: the smaller first.
+    fn walk_and_look(&mut self, left: &[N], right: &[N]) -> Option<(&[N], &[N])> {
+        let (a, b) = (self.set_of(left)?, self.set_of(right)?);
+        let (a, b) = (&self.sets[a], &self.sets[b]);
+        Some(if a.len() <= b.len() { (a, b) } else { (b, a) })
     }
 
     /// Calls `out` with every allowed `a op b` and `b op a`; `None` on overflow.
@@ -100,38 +114,15 @@ impl<N: Number> ValueSets<N> {
         if !self.domain.allows(target) {
             return Some(false);
         }
+        let ops = self.ops;
         for (left, right) in splits(cards) {
-            let (a_values, b_values) = (self.values(&left)?, self.values(&right)?);
             // Walk the smaller side, look the partner up in the larger one.
-            let (walk, look) =
-                if a_values.len() <= b_values.len() { (a_values, b_values) } else { (b_values, a_values) };
-            if walk.iter().any(|a| self.finishes(a, &look, target)) {
+            let (walk, look) = self.walk_and_look(&left, &right)?;
+            if walk.iter().any(|a| finishes(ops, a, look, target)) {
                 return Some(true);
             }
         }
         Some(false)
-    }
-
-    /// Is there a `b` in `look` with `a op b` or `b op a` equal to `target`?
-    fn finishes(&self, a: &N, look: &[N], target: &N) -> bool {
-        // A partner that overflows cannot be in `look`: its values all fit.
-        let has = |b: Option<N>| b.is_some_and(|b| look.binary_search(&b).is_ok());
-        let add = || has(target.sub(a));
-        let sub = || has(a.sub(target)) || has(target.add(a));
-        let mul = || if a.is_zero() { target.is_zero() } else { has(target.div(a)) };
-        let div = || {
-            let b_over_a = !a.is_zero() && has(target.mul(a));
-            let a_over_b = if target.is_zero() {
-                a.is_zero() && look.iter().any(|b| !b.is_zero())
-            } else {
-                !a.is_zero() && has(a.div(target))
-            };
-            b_over_a || a_over_b
-        };
-        (self.ops.contains(Op::Add) && add())
-            || (self.ops.contains(Op::Sub) && sub())
-            || (self.ops.contains(Op::Mul) && mul())
-            || (self.ops.contains(Op::Div) && div())
     }
 
     /// Every value `cards` (sorted) can make under `card_use`, sorted.
@@ -164,6 +155,28 @@ impl<N: Number> ValueSets<N> {
             }
         }
     }
+}
+
+/// Is there a `b` in `look` with `a op b` or `b op a` equal to `target`?
+fn finishes<N: Number>(ops: OpSet, a: &N, look: &[N], target: &N) -> bool {
+    // A partner that overflows cannot be in `look`: its values all fit.
+    let has = |b: Option<N>| b.is_some_and(|b| look.binary_search(&b).is_ok());
+    let add = || has(target.sub(a));
+    let sub = || has(a.sub(target)) || has(target.add(a));
+    let mul = || if a.is_zero() { target.is_zero() } else { has(target.div(a)) };
+    let div = || {
+        let b_over_a = !a.is_zero() && has(target.mul(a));
+        let a_over_b = if target.is_zero() {
+            a.is_zero() && look.iter().any(|b| !b.is_zero())
+        } else {
+            !a.is_zero() && has(a.div(target))
+        };
+        b_over_a || a_over_b
+    };
+    (ops.contains(Op::Add) && add())
+        || (ops.contains(Op::Sub) && sub())
+        || (ops.contains(Op::Mul) && mul())
+        || (ops.contains(Op::Div) && div())
 }
 
 /// A few cards, inline: sub-multisets are made and looked up in the hot

@@ -135,17 +135,15 @@ impl ValueSets<Rational> {
         let reach = 2 * hi + 1;
         let bit_len = usize::try_from(reach).ok()?;
         for (left, right) in splits(cards) {
-            let (a_values, b_values) = (self.values(&left)?, self.values(&right)?);
-            let (walk, look) =
-                if a_values.len() <= b_values.len() { (a_values, b_values) } else { (b_values, a_values) };
+            let (walk, look) = self.walk_and_look(&left, &right)?;
             // Bits pay for themselves only over several values of `a`.
             let shifting = walk.len() >= 4;
             let additive = ops.contains(Op::Add) || ops.contains(Op::Sub);
-            let forwards = (shifting && additive).then(|| Bits::of(&look, bit_len, false));
-            let backwards = (shifting && ops.contains(Op::Sub)).then(|| Bits::of(&look, bit_len, true));
+            let forwards = (shifting && additive).then(|| Bits::of(look, bit_len, false));
+            let backwards = (shifting && ops.contains(Op::Sub)).then(|| Bits::of(look, bit_len, true));
             for a in walk.iter().map(|v| v.numer()) {
                 let run = |window: &mut Window, from, to, combine: &dyn Fn(i64) -> Option<i64>| {
-                    mark_run(window, &look, from, to, combine);
+                    mark_run(window, look, from, to, combine);
                 };
                 let fits = |to: i64| shifting && to < reach;
                 if ops.contains(Op::Add) {
