@@ -5,15 +5,15 @@
 //! of time is answered at once with 503 while its worker finishes in the
 //! background. Two things keep that from piling up: the card caps of the
 //! API bound how long any one search can take, and at most a fixed number
-//! of workers run at once, abandoned ones included; a request beyond that
-//! is turned away with 503 rather than queued. A worker that panics is
-//! reported as a 500, never as a dead connection.
+//! of workers run at once, abandoned ones included. A request that finds
+//! them all busy waits for one within its budget, and is turned away with
+//! 503 if none comes free. A worker that panics is reported as a 500, never
+//! as a dead connection.
 
-use std::sync::Arc;
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc::{self, RecvTimeoutError};
+use std::sync::{Arc, Condvar, Mutex, PoisonError};
 use std::thread;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use crate::error::ApiError;
 
@@ -27,31 +27,45 @@ const STACK_SIZE: usize = 16 * 1024 * 1024;
 pub struct Budget {
     time: Duration,
     max_workers: usize,
-    running: Arc<AtomicUsize>,
+    /// The number of running workers, and its changes signalled.
+    running: Arc<(Mutex<usize>, Condvar)>,
 }
 
-/// Frees a worker slot when the worker ends, by return or by panic.
-struct Slot(Arc<AtomicUsize>);
+/// A worker's place among the running ones, given back when the worker
+/// ends, by return or by panic.
+struct Slot(Arc<(Mutex<usize>, Condvar)>);
 
 impl Drop for Slot {
     fn drop(&mut self) {
-        self.0.fetch_sub(1, Ordering::SeqCst);
+        let (count, freed) = &*self.0;
+        *count.lock().unwrap_or_else(PoisonError::into_inner) -= 1;
+        freed.notify_one();
     }
 }
 
 impl Budget {
     /// A budget of `time` per job and at most `max_workers` jobs at once.
     pub fn new(time: Duration, max_workers: usize) -> Budget {
-        Budget { time, max_workers: max_workers.max(1), running: Arc::new(AtomicUsize::new(0)) }
+        Budget { time, max_workers: max_workers.max(1), running: Arc::new((Mutex::new(0), Condvar::new())) }
     }
 
-    /// Runs `job` on a worker and waits for its result at most the budget.
-    pub fn run<T: Send + 'static>(&self, job: impl FnOnce() -> T + Send + 'static) -> Result<T, ApiError> {
-        if self.running.fetch_add(1, Ordering::SeqCst) >= self.max_workers {
-            self.running.fetch_sub(1, Ordering::SeqCst);
-            return Err(ApiError::Busy);
+    /// A place for one more worker, waiting for one until `deadline`.
+    fn slot(&self, deadline: Instant) -> Option<Slot> {
+        let (count, freed) = &*self.running;
+        let mut running = count.lock().unwrap_or_else(PoisonError::into_inner);
+        while *running >= self.max_workers {
+            let left = deadline.checked_duration_since(Instant::now()).filter(|d| !d.is_zero())?;
+            running = freed.wait_timeout(running, left).unwrap_or_else(PoisonError::into_inner).0;
         }
-        let slot = Slot(Arc::clone(&self.running));
+        *running += 1;
+        Some(Slot(Arc::clone(&self.running)))
+    }
+
+    /// Runs `job` on a worker and waits for its result at most the budget,
+    /// counted from now, the wait for a free worker included.
+    pub fn run<T: Send + 'static>(&self, job: impl FnOnce() -> T + Send + 'static) -> Result<T, ApiError> {
+        let deadline = Instant::now() + self.time;
+        let slot = self.slot(deadline).ok_or(ApiError::Busy)?;
         let (tx, rx) = mpsc::channel();
         let spawned = thread::Builder::new().name("reckon-worker".into()).stack_size(STACK_SIZE).spawn(move || {
             let _slot = slot;
@@ -62,7 +76,7 @@ impl Budget {
             // The closure, and so the slot, was dropped with the error.
             return Err(ApiError::Internal("no worker thread could be started".into()));
         }
-        match rx.recv_timeout(self.time) {
+        match rx.recv_timeout(deadline.saturating_duration_since(Instant::now())) {
             Ok(value) => Ok(value),
             Err(RecvTimeoutError::Timeout) => Err(ApiError::TooSlow(self.time)),
             Err(RecvTimeoutError::Disconnected) => Err(ApiError::Internal("the request failed unexpectedly".into())),
@@ -89,6 +103,16 @@ mod tests {
         assert!(matches!(budget.run(|| 1), Err(ApiError::Busy)));
         thread::sleep(Duration::from_millis(700));
         assert_eq!(budget.run(|| 1).unwrap(), 1, "the abandoned worker's slot is free again");
+    }
+
+    #[test]
+    fn waits_for_a_worker_within_the_budget() {
+        let budget = Budget::new(Duration::from_secs(5), 1);
+        let other = budget.clone();
+        let first = thread::spawn(move || other.run(|| thread::sleep(Duration::from_millis(300))));
+        thread::sleep(Duration::from_millis(50));
+        assert_eq!(budget.run(|| 2).unwrap(), 2, "queued behind the first, not turned away");
+        first.join().unwrap().unwrap();
     }
 
     #[test]

@@ -27,7 +27,8 @@ pub struct Config {
     /// How long one API request may compute before it is answered with 503.
     pub time_budget: Duration,
     /// How many API requests may compute at once (including ones that ran
-    /// out of time and are still finishing); beyond that, 503.
+    /// out of time and are still finishing); a request beyond that waits
+    /// for one to finish, within its time budget, or gets 503.
     pub workers: usize,
     /// The largest request body accepted, in bytes; beyond that, 413.
     pub max_body: usize,
