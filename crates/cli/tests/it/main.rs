@@ -4,6 +4,7 @@
 mod all;
 mod check;
 mod play;
+mod serve;
 mod solve;
 
 use std::fmt;
