@@ -70,10 +70,11 @@
     return Math.floor(seconds / 60) + ":" + String(seconds % 60).padStart(2, "0");
   }
 
-  function pop(node) {
-    node.classList.remove("pop");
+  // Plays a one-shot animation again, even if it just ran.
+  function flash(node, animation) {
+    node.classList.remove(animation);
     void node.offsetWidth; // restart the animation
-    node.classList.add("pop");
+    node.classList.add(animation);
   }
 
   // kind: ok | wrong | error | hint | info. The first word ("ok:", "wrong:")
@@ -214,7 +215,7 @@
       s.streak += 1;
       s.best = Math.max(s.best, s.streak);
       el.cards.classList.add("won");
-      pop(el.score);
+      flash(el.score, "pop");
     } else {
       s.streak = 0;
     }
@@ -290,6 +291,7 @@
         say(verdict.correct ? "ok" : "wrong", verdict.message);
       }
       if (verdict.correct) finish(true);
+      else flash(el.form, "shake");
     } catch (e) {
       say("error", "error: " + e.message);
     }

@@ -7,18 +7,29 @@
 
 use reckon_canonical::{Level, distinct_solutions};
 use reckon_core::{Domain, Hand, HandError, OpSet, Preset, Rational, Reach, Rules, Solver, parse_expr};
-use reckon_play::{DealSpec, Dealer, PassResult, Round, judge, random_seed};
+use reckon_play::{DealError, DealSpec, Dealer, MAX_TRIES, PassResult, Round, judge, random_seed};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
+use crate::budget::Deadline;
 use crate::error::ApiError;
 use crate::json::{Card, Num, as_string};
 
-/// The most cards of a hand to deal, hint, pass, show, solve or reach:
-/// every search of six cards ends within a second or so, while one of
-/// seven distinct fractions can take close to a minute. Judging needs no
-/// search and takes any hand the engine does.
+/// The most cards of a hand to deal, hint, pass, show, solve or reach,
+/// when every card is small (see [`SMALL`]): every search of six such
+/// cards ends within a second or so, while one of seven distinct fractions
+/// can take close to a minute. Judging needs no search and takes any hand
+/// the engine does.
 pub const MAX_CARDS: usize = 6;
+
+/// The most cards when some card is not small: past 64 bits the search
+/// redoes its work in big rationals, and six huge cards take minutes, five
+/// a few seconds.
+pub const MAX_CARDS_LARGE: usize = 5;
+
+/// A card is small when its numerator and denominator are at most this in
+/// size: every classic deck, the Countdown numbers, fractions like `7/2`.
+pub const SMALL: i64 = 100;
 
 /// The most solutions one listing returns (`limit`); the count is always whole.
 pub const MAX_SOLUTIONS: usize = 1000;
@@ -71,10 +82,11 @@ impl Endpoint {
         })
     }
 
-    /// Answers a request body with a response body.
-    pub fn handle(self, body: &[u8]) -> Result<String, ApiError> {
+    /// Answers a request body with a response body. Work that loops over
+    /// many searches stops at the `deadline`.
+    pub fn handle(self, body: &[u8], deadline: Deadline) -> Result<String, ApiError> {
         match self {
-            Endpoint::Deal => respond(deal(parse(body)?)),
+            Endpoint::Deal => respond(deal(parse(body)?, deadline)),
             Endpoint::Judge => respond(judge_answer(parse(body)?)),
             Endpoint::Hint => respond(hint(parse(body)?)),
             Endpoint::Pass => respond(pass(parse(body)?)),
@@ -117,6 +129,33 @@ fn rules_of(target: Option<Num>, preset: Option<PresetName>, ops: Option<&str>) 
         rules.ops = ops.parse::<OpSet>().map_err(|e| ApiError::BadRequest(e.to_string()))?;
     }
     Ok(rules)
+}
+
+/// Is `card` small enough for a hand of [`MAX_CARDS`]?
+fn is_small(card: Rational) -> bool {
+    card.numer().checked_abs().is_some_and(|n| n <= SMALL) && card.denom() <= SMALL
+}
+
+/// The hand of a request, to be searched: at most [`MAX_CARDS`] small
+/// cards or [`MAX_CARDS_LARGE`] others.
+fn searchable_hand(cards: &[Num]) -> Result<Hand, ApiError> {
+    let small = cards.iter().all(|c| is_small(c.0));
+    check_card_count(cards.len(), small)?;
+    hand_of(cards, MAX_CARDS)
+}
+
+/// Refuses more cards than a search of them may take.
+fn check_card_count(n: usize, small: bool) -> Result<(), ApiError> {
+    if n > MAX_CARDS {
+        return Err(too_many_cards(n, MAX_CARDS));
+    }
+    if n > MAX_CARDS_LARGE && !small {
+        return Err(ApiError::Unprocessable(format!(
+            "{n} cards is more than the {MAX_CARDS_LARGE} this server searches when a card is beyond {SMALL} \
+             (or a fraction of a larger denominator)"
+        )));
+    }
+    Ok(())
 }
 
 /// The hand of a request, at most `cap` cards.
@@ -162,13 +201,12 @@ pub struct DealResponse {
     round: u32,
 }
 
-fn deal(req: DealRequest) -> Result<DealResponse, ApiError> {
+fn deal(req: DealRequest, deadline: Deadline) -> Result<DealResponse, ApiError> {
     let defaults = DealSpec::default();
     let cards = req.cards.unwrap_or(defaults.cards);
-    if cards > MAX_CARDS {
-        return Err(too_many_cards(cards, MAX_CARDS));
-    }
     let (low, high) = req.range.unwrap_or((defaults.low, defaults.high));
+    // The hands dealt are searched (solvable only, hints, ...): the same caps.
+    check_card_count(cards, (-SMALL..=SMALL).contains(&low) && (-SMALL..=SMALL).contains(&high))?;
     let rules = rules_of(req.target, req.rules, req.ops.as_deref())?;
     let round = req.round.unwrap_or(1);
     if !(1..=MAX_ROUND).contains(&round) {
@@ -176,13 +214,28 @@ fn deal(req: DealRequest) -> Result<DealResponse, ApiError> {
     }
     // A seed a person can read out and type into `reckon play --seed`.
     let seed = req.seed.unwrap_or_else(|| random_seed() % 1_000_000);
-    let spec = DealSpec { cards, low, high, solvable_only: req.solvable_only.unwrap_or(false), rules, ..defaults };
+    // The dealer deals every hand, and this loop, not the dealer, skips
+    // the unsolvable ones: the same draws as a solvable-only dealer, so the
+    // same hands as `reckon play --solvable-only`, but with a look at the
+    // deadline between searches.
+    let spec = DealSpec { cards, low, high, solvable_only: false, rules, ..defaults };
     let mut dealer = Dealer::new(spec, seed).map_err(|e| ApiError::Unprocessable(e.to_string()))?;
-    let mut hand = dealer.deal();
+    let mut solver = Solver::new(rules);
+    let solvable_only = req.solvable_only.unwrap_or(false);
+    let mut next = || -> Result<Hand, ApiError> {
+        for _ in 0..MAX_TRIES {
+            deadline.check()?;
+            let hand = dealer.deal().map_err(|e| ApiError::Unprocessable(e.to_string()))?;
+            if !solvable_only || solver.decide(&hand) {
+                return Ok(hand);
+            }
+        }
+        Err(ApiError::Unprocessable(DealError::NoSolvableHand { target: rules.target }.to_string()))
+    };
+    let mut hand = next()?;
     for _ in 1..round {
-        hand = dealer.deal();
+        hand = next()?;
     }
-    let hand = hand.map_err(|e| ApiError::Unprocessable(e.to_string()))?;
     Ok(DealResponse { cards: cards_of(&hand), target: rules.target, seed, round })
 }
 
@@ -265,7 +318,7 @@ pub struct HandRequest {
 impl HandRequest {
     /// A round of the hand, its solution worked out.
     fn round(&self) -> Result<Round, ApiError> {
-        let hand = hand_of(&self.cards, MAX_CARDS)?;
+        let hand = searchable_hand(&self.cards)?;
         let rules = rules_of(self.target, self.rules, self.ops.as_deref())?;
         Ok(Round::new(hand, &mut Solver::new(rules)))
     }
@@ -401,7 +454,7 @@ fn solve(req: SolveRequest) -> Result<SolveResponse, ApiError> {
     if limit > MAX_SOLUTIONS {
         return Err(ApiError::Unprocessable(format!("the limit is at most {MAX_SOLUTIONS} solutions")));
     }
-    let hand = hand_of(&req.cards, MAX_CARDS)?;
+    let hand = searchable_hand(&req.cards)?;
     let rules = rules_of(req.target, req.rules, req.ops.as_deref())?;
     let mut response = SolveResponse {
         cards: cards_of(&hand),
@@ -472,7 +525,7 @@ fn reach(req: ReachRequest) -> Result<ReachResponse, ApiError> {
     if i128::from(hi) - i128::from(lo) >= i128::from(MAX_REACH_SPAN) {
         return Err(ApiError::Unprocessable(format!("the range spans more than {MAX_REACH_SPAN} numbers")));
     }
-    let hand = hand_of(&req.cards, MAX_CARDS)?;
+    let hand = searchable_hand(&req.cards)?;
     let mut reach = Reach::new(rules_of(None, req.rules, req.ops.as_deref())?);
     let reachable = reach.integers_in(&hand, lo, hi);
     let positive = reach.integers_in(&hand, 1, i64::MAX);
@@ -495,7 +548,9 @@ mod tests {
     use super::*;
 
     fn call(endpoint: Endpoint, body: &str) -> serde_json::Value {
-        serde_json::from_str(&endpoint.handle(body.as_bytes()).unwrap()).unwrap()
+        let budget = crate::budget::Budget::new(std::time::Duration::from_secs(60), 1);
+        let body = body.as_bytes().to_vec();
+        serde_json::from_str(&budget.run(move |deadline| endpoint.handle(&body, deadline)).unwrap().unwrap()).unwrap()
     }
 
     #[test]
@@ -503,6 +558,17 @@ mod tests {
         // README: `reckon play --seed 2` deals 2 2 5 13, then 1 2 4 11.
         assert_eq!(call(Endpoint::Deal, r#"{"seed":2}"#)["cards"], serde_json::json!([2, 2, 5, 13]));
         assert_eq!(call(Endpoint::Deal, r#"{"seed":2,"round":2}"#)["cards"], serde_json::json!([1, 2, 4, 11]));
+    }
+
+    #[test]
+    fn deals_solvable_hands_like_a_solvable_only_dealer() {
+        let spec = DealSpec { cards: 5, low: 1, high: 9, solvable_only: true, ..DealSpec::default() };
+        let mut dealer = Dealer::new(spec, 11).unwrap();
+        for round in 1..=5 {
+            let expected: Vec<i64> = dealer.deal().unwrap().cards().iter().map(|c| c.numer()).collect();
+            let body = format!(r#"{{"cards":5,"range":[1,9],"solvable_only":true,"seed":11,"round":{round}}}"#);
+            assert_eq!(call(Endpoint::Deal, &body)["cards"], serde_json::json!(expected), "round {round}");
+        }
     }
 
     #[test]

@@ -22,6 +22,22 @@ use crate::error::ApiError;
 /// stack makes a deep one an error at worst, never an abort.
 const STACK_SIZE: usize = 16 * 1024 * 1024;
 
+/// When a job's answer is no longer awaited. A job that loops over many
+/// searches checks it between them, so that an abandoned worker stops
+/// soon after its request was answered with 503.
+#[derive(Clone, Copy, Debug)]
+pub struct Deadline {
+    at: Instant,
+    budget: Duration,
+}
+
+impl Deadline {
+    /// `Err` once the time is up.
+    pub fn check(&self) -> Result<(), ApiError> {
+        if Instant::now() < self.at { Ok(()) } else { Err(ApiError::TooSlow(self.budget)) }
+    }
+}
+
 /// Runs jobs on worker threads within a time budget and a worker cap.
 #[derive(Debug, Clone)]
 pub struct Budget {
@@ -63,14 +79,15 @@ impl Budget {
 
     /// Runs `job` on a worker and waits for its result at most the budget,
     /// counted from now, the wait for a free worker included.
-    pub fn run<T: Send + 'static>(&self, job: impl FnOnce() -> T + Send + 'static) -> Result<T, ApiError> {
+    pub fn run<T: Send + 'static>(&self, job: impl FnOnce(Deadline) -> T + Send + 'static) -> Result<T, ApiError> {
         let deadline = Instant::now() + self.time;
         let slot = self.slot(deadline).ok_or(ApiError::Busy)?;
         let (tx, rx) = mpsc::channel();
+        let self_time = self.time;
         let spawned = thread::Builder::new().name("reckon-worker".into()).stack_size(STACK_SIZE).spawn(move || {
             let _slot = slot;
             // The receiver is gone when the request has already timed out.
-            let _ = tx.send(job());
+            let _ = tx.send(job(Deadline { at: deadline, budget: self_time }));
         });
         if spawned.is_err() {
             // The closure, and so the slot, was dropped with the error.
@@ -91,35 +108,51 @@ mod tests {
     #[test]
     fn answers_in_time_and_gives_up_after() {
         let budget = Budget::new(Duration::from_millis(200), 2);
-        assert_eq!(budget.run(|| 42).unwrap(), 42);
-        let slow = budget.run(|| thread::sleep(Duration::from_secs(1)));
+        assert_eq!(budget.run(|_| 42).unwrap(), 42);
+        let slow = budget.run(|_| thread::sleep(Duration::from_secs(1)));
         assert!(matches!(slow, Err(ApiError::TooSlow(_))));
     }
 
     #[test]
     fn turns_away_work_beyond_the_cap() {
         let budget = Budget::new(Duration::from_millis(50), 1);
-        let _ = budget.run(|| thread::sleep(Duration::from_millis(500)));
-        assert!(matches!(budget.run(|| 1), Err(ApiError::Busy)));
+        let _ = budget.run(|_| thread::sleep(Duration::from_millis(500)));
+        assert!(matches!(budget.run(|_| 1), Err(ApiError::Busy)));
         thread::sleep(Duration::from_millis(700));
-        assert_eq!(budget.run(|| 1).unwrap(), 1, "the abandoned worker's slot is free again");
+        assert_eq!(budget.run(|_| 1).unwrap(), 1, "the abandoned worker's slot is free again");
     }
 
     #[test]
     fn waits_for_a_worker_within_the_budget() {
         let budget = Budget::new(Duration::from_secs(5), 1);
         let other = budget.clone();
-        let first = thread::spawn(move || other.run(|| thread::sleep(Duration::from_millis(300))));
+        let first = thread::spawn(move || other.run(|_| thread::sleep(Duration::from_millis(300))));
         thread::sleep(Duration::from_millis(50));
-        assert_eq!(budget.run(|| 2).unwrap(), 2, "queued behind the first, not turned away");
+        assert_eq!(budget.run(|_| 2).unwrap(), 2, "queued behind the first, not turned away");
         first.join().unwrap().unwrap();
+    }
+
+    #[test]
+    fn a_job_can_tell_when_it_is_no_longer_awaited() {
+        let budget = Budget::new(Duration::from_millis(100), 1);
+        let (tx, rx) = mpsc::channel();
+        let _ = budget.run(move |deadline| {
+            let mut spins = 0u64;
+            while deadline.check().is_ok() {
+                spins += 1;
+                thread::sleep(Duration::from_millis(10));
+            }
+            let _ = tx.send(spins);
+        });
+        let spins = rx.recv_timeout(Duration::from_secs(5)).expect("the job stopped by itself");
+        assert!((5..=11).contains(&spins), "{spins}");
     }
 
     #[test]
     fn a_panic_is_an_internal_error() {
         let budget = Budget::new(Duration::from_secs(5), 1);
-        let result: Result<(), _> = budget.run(|| panic!("boom"));
+        let result: Result<(), _> = budget.run(|_| panic!("boom"));
         assert!(matches!(result, Err(ApiError::Internal(_))));
-        assert_eq!(budget.run(|| 1).unwrap(), 1);
+        assert_eq!(budget.run(|_| 1).unwrap(), 1);
     }
 }

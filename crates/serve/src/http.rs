@@ -181,7 +181,7 @@ fn api(request: &mut Request, endpoint: Endpoint, budget: &Budget, max_body: usi
     if body.len() > max_body {
         return Err(ApiError::TooLarge(max_body));
     }
-    budget.run(move || endpoint.handle(&body))?
+    budget.run(move |deadline| endpoint.handle(&body, deadline))?
 }
 
 fn json(status: u16, body: String) -> Response<std::io::Cursor<Vec<u8>>> {

@@ -28,7 +28,9 @@ mod error;
 mod http;
 mod json;
 
-pub use api::{DEFAULT_SOLUTIONS, MAX_ANSWER, MAX_CARDS, MAX_REACH_SPAN, MAX_ROUND, MAX_SOLUTIONS};
+pub use api::{
+    DEFAULT_SOLUTIONS, MAX_ANSWER, MAX_CARDS, MAX_CARDS_LARGE, MAX_REACH_SPAN, MAX_ROUND, MAX_SOLUTIONS, SMALL,
+};
 pub use http::{Config, Server, StartError};
 
 /// Opens `url` in the desktop's browser, without waiting for it.

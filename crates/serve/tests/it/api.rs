@@ -112,6 +112,8 @@ fn deal() {
 fn deal_errors() {
     fails("deal", json!({"cards": 7}), 422, "7 cards is more than the 6 this server takes");
     fails("deal", json!({"cards": 0}), 422, "a hand needs at least one card");
+    fails("deal", json!({"cards": 6, "range": [1, 1000]}), 422, "more than the 5 this server searches");
+    assert_eq!(ok("deal", json!({"cards": 5, "range": [1, 1000]}))["cards"].as_array().unwrap().len(), 5);
     fails("deal", json!({"range": [9, 1]}), 422, "the range 9..1 is empty");
     fails("deal", json!({"range": [1, 1], "cards": 5}), 422, "a deck of 4 cards cannot deal 5");
     fails("deal", json!({"round": 0}), 422, "the round must be from 1 to 1000");
@@ -220,6 +222,7 @@ fn hint_pass_and_show_errors() {
     for endpoint in ["hint", "pass", "show"] {
         fails(endpoint, json!({}), 400, "missing field `cards`");
         fails(endpoint, json!({"cards": [1, 2, 3, 4, 5, 6, 7]}), 422, "7 cards is more than the 6");
+        fails(endpoint, json!({"cards": [1, 2, 3, 4, 5, 1000]}), 422, "6 cards is more than the 5");
         fails(endpoint, json!({"cards": []}), 422, "the hand is empty");
         fails(endpoint, json!({"cards": [1, "y"]}), 400, "'y' is not a number");
         fails(endpoint, json!({"cards": [1, 2], "answer": "1+2"}), 400, "unknown field `answer`");
@@ -270,6 +273,13 @@ fn solve_first_all_and_count() {
 fn solve_errors() {
     fails("solve", json!({"cards": [1, 2, 3, 4, 5, 6, 7]}), 422, "7 cards is more than the 6");
     fails("solve", json!({"cards": vec![1; 11]}), 422, "11 cards is more than the 6");
+    // Large cards take the search into big numbers: one card fewer.
+    let large = "6 cards is more than the 5 this server searches when a card is beyond 100";
+    fails("solve", json!({"cards": [1, 2, 3, 4, 5, 101]}), 422, large);
+    fails("solve", json!({"cards": [1, 2, 3, 4, 5, "1/101"]}), 422, large);
+    fails("solve", json!({"cards": [1, 2, 3, 4, 5, -101], "mode": "count"}), 422, large);
+    assert_eq!(ok("solve", json!({"cards": [1, 2, 3, 4, 101]}))["solvable"], true);
+    assert_eq!(ok("solve", json!({"cards": [1, 2, 3, 4, 5, -100]}))["solvable"], true);
     fails("solve", json!({"cards": [1, 2], "mode": "every"}), 400, "unknown variant `every`");
     fails("solve", json!({"cards": [1, 2], "level": "loose"}), 400, "unknown level 'loose'");
     fails("solve", json!({"cards": [1, 2], "mode": "all", "limit": 1001}), 422, "the limit is at most 1000");
@@ -303,6 +313,7 @@ fn reach_errors() {
     fails("reach", json!({"cards": [1, 2], "range": [5, 1]}), 422, "the range 5..1 is empty");
     fails("reach", json!({"cards": [1, 2], "range": [0, 100_000]}), 422, "spans more than 100000");
     fails("reach", json!({"cards": [1, 2, 3, 4, 5, 6, 7]}), 422, "7 cards is more than the 6");
+    fails("reach", json!({"cards": [1, 2, 3, 4, 5, "7/200"]}), 422, "6 cards is more than the 5");
     fails("reach", json!({"cards": [1, 2], "target": 24}), 400, "unknown field `target`");
 }
 
@@ -365,4 +376,19 @@ fn time_budget_and_busy_workers() {
     let reply = hasty.post("/api/solve", &slow);
     assert_eq!(reply.status, 503, "{}", reply.body);
     assert_eq!(reply.json()["error"], "the server is busy; try again in a moment");
+}
+
+#[test]
+fn an_abandoned_deal_stops_at_its_deadline() {
+    // Four huge cards almost never make 24: a solvable-only deal would try
+    // ten thousand hands, each searched in big rationals.
+    let server = TestServer::with(Config { time_budget: Duration::from_secs(1), workers: 1, ..Config::default() });
+    let hopeless = json!({"cards": 4, "range": [-1_000_000_000_000_000_000i64, 1_000_000_000_000_000_000i64],
+                          "solvable_only": true, "seed": 1});
+    let reply = server.post("/api/deal", &hopeless.to_string());
+    assert_eq!(reply.status, 503, "{}", reply.body);
+    assert_eq!(reply.json()["error"], "gave up after 1 second; try fewer cards");
+    // The one worker stops dealing soon after, so the next request gets it.
+    let reply = server.post("/api/deal", r#"{"seed":2}"#);
+    assert_eq!(reply.status, 200, "{}", reply.body);
 }

@@ -238,6 +238,19 @@ fn plays_and_solves_in_a_browser() {
     assert_eq!(used, json!(2), "the cards 2 and 3 of 2 3 8 9 are dimmed as used");
     browser.screenshot(&shots, "2-wrong-answer");
 
+    // Text that is no expression: the part at fault is underlined.
+    browser.clear("#answer");
+    browser.type_into("#answer", &format!("(8-2)*(9-3{ENTER}"));
+    browser.wait_for_text("#message", "a parse error", |t| t.starts_with("error: unbalanced bracket"));
+    assert_eq!(browser.text("#message mark"), "(");
+    browser.screenshot(&shots, "3-not-an-expression");
+
+    // Keyboard commands, as in `reckon play`: `hint` typed as an answer.
+    browser.clear("#answer");
+    browser.type_into("#answer", &format!("hint{ENTER}"));
+    let hint = server.post("/api/hint", &json!({ "cards": cards }).to_string()).json()["message"].clone();
+    browser.wait_for_text("#message", "a hint", |t| t == hint.as_str().unwrap());
+
     // A right answer wins the round and the score goes up.
     let solution = server.post("/api/show", &json!({ "cards": cards }).to_string()).json()["solution"].clone();
     let solution = solution.as_str().expect("seed 5 deals a solvable hand");
@@ -247,7 +260,7 @@ fn plays_and_solves_in_a_browser() {
     assert_eq!(shown, format!("ok: {solution} = 24"));
     browser.wait_for_text("#score", "a score of 1", |t| t == "1");
     assert_eq!(browser.text("#streak"), "1");
-    browser.screenshot(&shots, "3-right-answer");
+    browser.screenshot(&shots, "4-right-answer");
 
     // Solve 3 3 8 8: the one distinct solution, fraction-only.
     browser.click("#tab-solve");
@@ -256,12 +269,12 @@ fn plays_and_solves_in_a_browser() {
     assert_eq!(listed, "8/(3-8/3) = 24");
     let summary = browser.text("#solve-summary");
     assert!(summary.contains("distinct solution") && summary.contains("FRACTION-ONLY"), "{summary}");
-    browser.screenshot(&shots, "4-solve");
+    browser.screenshot(&shots, "5-solve");
 
     // The same game on a phone-sized screen.
     browser.resize(390, 844);
     browser.click("#tab-play");
-    browser.screenshot(&shots, "5-phone-play");
+    browser.screenshot(&shots, "6-phone-play");
     let fits = browser.script("return document.documentElement.scrollWidth <= window.innerWidth");
     assert_eq!(fits, Value::Bool(true), "nothing sticks out sideways on a phone");
 
