@@ -275,8 +275,11 @@ fn plays_and_solves_in_a_browser() {
     browser.resize(390, 844);
     browser.click("#tab-play");
     browser.screenshot(&shots, "6-phone-play");
-    let fits = browser.script("return document.documentElement.scrollWidth <= window.innerWidth");
-    assert_eq!(fits, Value::Bool(true), "nothing sticks out sideways on a phone");
+    let fits = "return document.documentElement.scrollWidth <= window.innerWidth";
+    assert_eq!(browser.script(fits), Value::Bool(true), "nothing sticks out sideways on a phone");
+    browser.click("#tab-solve");
+    browser.screenshot(&shots, "7-phone-solve");
+    assert_eq!(browser.script(fits), Value::Bool(true), "nothing sticks out sideways on a phone");
 
     assert_eq!(browser.console_errors(), Vec::<String>::new(), "no console errors");
 }
