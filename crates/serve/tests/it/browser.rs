@@ -262,6 +262,14 @@ fn plays_and_solves_in_a_browser() {
     assert_eq!(browser.text("#streak"), "1");
     browser.screenshot(&shots, "4-right-answer");
 
+    // Enter again deals the next hand of the seed, keyboard alone.
+    browser.type_into("#answer", ENTER);
+    browser.wait_for_text("#round-info", "round 2", |t| t.starts_with("round 2 "));
+    let next =
+        browser.script("return [...document.querySelectorAll('#cards .card')].map(c => Number(c.dataset.value))");
+    assert_eq!(next, server.post("/api/deal", r#"{"seed":5,"round":2}"#).json()["cards"]);
+    assert_eq!(browser.text("#score-detail"), "of 1 round");
+
     // Solve 3 3 8 8: the one distinct solution, fraction-only.
     browser.click("#tab-solve");
     browser.type_into("#solve-cards", &format!("3 3 8 8{ENTER}"));
