@@ -42,6 +42,8 @@ pub enum Command {
     Play(crate::commands::play::PlayArgs),
     /// Count the distinct expressions over N symbolic operands, each used once.
     Expressions(ExpressionsArgs),
+    /// Serve a page to play and solve in the browser, and its JSON API.
+    Serve(crate::commands::serve::ServeArgs),
     /// Print a shell completion script.
     Completions(CompletionsArgs),
 }

@@ -45,6 +45,7 @@ fn main() -> ExitCode {
         Some(Command::Check(args)) => commands::check::run(&args),
         Some(Command::Play(args)) => commands::play::run(&args),
         Some(Command::Expressions(args)) => commands::expressions::run(&args),
+        Some(Command::Serve(args)) => commands::serve::run(&args),
         Some(Command::Completions(args)) => commands::completions::run(&args),
     };
     match result {

@@ -7,4 +7,5 @@ pub mod expressions;
 pub mod list;
 pub mod play;
 pub mod reach;
+pub mod serve;
 pub mod solve;

@@ -5,6 +5,7 @@ mod all;
 mod census;
 mod check;
 mod play;
+mod serve;
 mod solve;
 
 use std::fmt;

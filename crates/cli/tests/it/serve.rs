@@ -1,0 +1,51 @@
+//! `reckon serve`: starts, says where, answers; a taken address is an error.
+//! (The server itself is tested in reckon-serve.)
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::{TcpListener, TcpStream};
+use std::process::{Command, Stdio};
+
+use crate::reckon;
+
+#[test]
+fn serves_on_the_given_address() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_reckon"))
+        .args(["serve", "--addr", "127.0.0.1:0"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("the reckon binary runs");
+    let mut line = String::new();
+    BufReader::new(child.stdout.take().unwrap()).read_line(&mut line).unwrap();
+    let addr = line
+        .strip_prefix("reckon is at http://")
+        .and_then(|rest| rest.split_once('/'))
+        .map(|(addr, _)| addr.to_owned())
+        .unwrap_or_else(|| panic!("no address in {line:?}"));
+    assert!(addr.starts_with("127.0.0.1:") && !addr.ends_with(":0"), "{line}");
+
+    let body = r#"{"cards":[3,3,8,8]}"#;
+    let mut stream = TcpStream::connect(&addr).unwrap();
+    write!(
+        stream,
+        "POST /api/solve HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\nContent-Type: application/json\r\n\
+         Content-Length: {}\r\n\r\n{body}",
+        body.len()
+    )
+    .unwrap();
+    let mut reply = String::new();
+    stream.read_to_string(&mut reply).unwrap();
+    child.kill().unwrap();
+    child.wait().unwrap();
+    assert!(reply.starts_with("HTTP/1.1 200"), "{reply}");
+    assert!(reply.ends_with(r#""solution":"8/(3-8/3)"}"#), "{reply}");
+}
+
+#[test]
+fn a_taken_address_is_bad_input() {
+    let taken = TcpListener::bind("127.0.0.1:0").unwrap();
+    let addr = taken.local_addr().unwrap().to_string();
+    let run = reckon(["serve", "--addr", &addr]).run();
+    assert_eq!(run.status, 2, "{run}");
+    assert!(run.stderr.starts_with(&format!("error: cannot listen on {addr}: ")), "{run}");
+}

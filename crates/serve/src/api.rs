@@ -1,0 +1,585 @@
+//! The JSON API: one request type and one handler per endpoint.
+//!
+//! Every handler is a plain function from a request body to a response
+//! body, so the HTTP layer only routes, and the rules of play come from
+//! reckon-play and the listings from reckon-canonical. The messages are the
+//! ones `reckon check` and `reckon play` print, word for word.
+
+use reckon_canonical::{Level, distinct_solutions};
+use reckon_core::{Domain, Hand, HandError, OpSet, Preset, Rational, Reach, Rules, Solver, parse_expr};
+use reckon_play::{DealError, DealSpec, Dealer, MAX_TRIES, PassResult, Round, judge, random_seed};
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+
+use crate::budget::Deadline;
+use crate::error::ApiError;
+use crate::json::{Card, Num, as_string};
+
+/// The most cards of a hand to deal, hint, pass, show, solve or reach,
+/// when every card is small (see [`SMALL`]): every search of six such
+/// cards ends within a second or so, while one of seven distinct fractions
+/// can take close to a minute. Judging needs no search and takes any hand
+/// the engine does.
+pub const MAX_CARDS: usize = 6;
+
+/// The most cards when some card is not small: past 64 bits the search
+/// redoes its work in big rationals, and six huge cards take minutes, five
+/// a few seconds.
+pub const MAX_CARDS_LARGE: usize = 5;
+
+/// A card is small when its numerator and denominator are at most this in
+/// size: every classic deck, the Countdown numbers, fractions like `7/2`.
+pub const SMALL: i64 = 100;
+
+/// The most solutions one listing returns (`limit`); the count is always whole.
+pub const MAX_SOLUTIONS: usize = 1000;
+
+/// Solutions listed when the request names no `limit`.
+pub const DEFAULT_SOLUTIONS: usize = 100;
+
+/// The longest answer judged, in bytes: far more than any hand needs, and
+/// it keeps the expression tree shallow.
+pub const MAX_ANSWER: usize = 256;
+
+/// The highest round number a deal may ask for (dealing round `n` of a seed
+/// deals the `n - 1` hands before it too).
+pub const MAX_ROUND: u32 = 1000;
+
+/// The widest range of whole numbers one reach request reports on.
+pub const MAX_REACH_SPAN: i64 = 100_000;
+
+/// The endpoints, each at `POST /api/<name>`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Endpoint {
+    /// Deal a hand.
+    Deal,
+    /// Judge an answer.
+    Judge,
+    /// The first step of a solution.
+    Hint,
+    /// Claim that a hand has no solution.
+    Pass,
+    /// Give up and see a solution.
+    Show,
+    /// One solution, every distinct solution, or their number.
+    Solve,
+    /// The whole numbers a hand can make.
+    Reach,
+}
+
+impl Endpoint {
+    /// The endpoint at `path`, if any.
+    pub fn at(path: &str) -> Option<Endpoint> {
+        Some(match path {
+            "/api/deal" => Endpoint::Deal,
+            "/api/judge" => Endpoint::Judge,
+            "/api/hint" => Endpoint::Hint,
+            "/api/pass" => Endpoint::Pass,
+            "/api/show" => Endpoint::Show,
+            "/api/solve" => Endpoint::Solve,
+            "/api/reach" => Endpoint::Reach,
+            _ => return None,
+        })
+    }
+
+    /// Answers a request body with a response body. Work that loops over
+    /// many searches stops at the `deadline`.
+    pub fn handle(self, body: &[u8], deadline: Deadline) -> Result<String, ApiError> {
+        match self {
+            Endpoint::Deal => respond(deal(parse(body)?, deadline)),
+            Endpoint::Judge => respond(judge_answer(parse(body)?)),
+            Endpoint::Hint => respond(hint(parse(body)?)),
+            Endpoint::Pass => respond(pass(parse(body)?)),
+            Endpoint::Show => respond(show(parse(body)?)),
+            Endpoint::Solve => respond(solve(parse(body)?)),
+            Endpoint::Reach => respond(reach(parse(body)?)),
+        }
+    }
+}
+
+/// Reads a request; an empty body reads as `{}`, so defaults need no body.
+fn parse<T: DeserializeOwned>(body: &[u8]) -> Result<T, ApiError> {
+    let body = if body.iter().all(u8::is_ascii_whitespace) { b"{}".as_slice() } else { body };
+    serde_json::from_slice(body).map_err(|e| ApiError::BadRequest(e.to_string()))
+}
+
+fn respond<T: Serialize>(response: Result<T, ApiError>) -> Result<String, ApiError> {
+    serde_json::to_string(&response?).map_err(|e| ApiError::Internal(e.to_string()))
+}
+
+/// The rule presets by their command-line names.
+#[derive(Clone, Copy, Debug, Deserialize)]
+enum PresetName {
+    #[serde(rename = "24")]
+    Game24,
+    #[serde(rename = "countdown")]
+    Countdown,
+}
+
+/// The rules a request describes: `target` (default 24), `rules` (`"24"`
+/// or `"countdown"`) and `ops` (e.g. `"+-*"`), as on the command line.
+fn rules_of(target: Option<Num>, preset: Option<PresetName>, ops: Option<&str>) -> Result<Rules, ApiError> {
+    let target = target.map_or(Rational::from_integer(24), |t| t.0);
+    let mut rules = match preset.unwrap_or(PresetName::Game24) {
+        PresetName::Game24 => Preset::Game24,
+        PresetName::Countdown => Preset::Countdown,
+    }
+    .rules(target);
+    if let Some(ops) = ops {
+        rules.ops = ops.parse::<OpSet>().map_err(|e| ApiError::BadRequest(e.to_string()))?;
+    }
+    Ok(rules)
+}
+
+/// Is `card` small enough for a hand of [`MAX_CARDS`]?
+fn is_small(card: Rational) -> bool {
+    card.numer().checked_abs().is_some_and(|n| n <= SMALL) && card.denom() <= SMALL
+}
+
+/// The hand of a request, to be searched: at most [`MAX_CARDS`] small
+/// cards or [`MAX_CARDS_LARGE`] others.
+fn searchable_hand(cards: &[Num]) -> Result<Hand, ApiError> {
+    let small = cards.iter().all(|c| is_small(c.0));
+    check_card_count(cards.len(), small)?;
+    hand_of(cards, MAX_CARDS)
+}
+
+/// Refuses more cards than a search of them may take.
+fn check_card_count(n: usize, small: bool) -> Result<(), ApiError> {
+    if n > MAX_CARDS {
+        return Err(too_many_cards(n, MAX_CARDS));
+    }
+    if n > MAX_CARDS_LARGE && !small {
+        return Err(ApiError::Unprocessable(format!(
+            "{n} cards is more than the {MAX_CARDS_LARGE} this server searches when a card is beyond {SMALL} \
+             (or a fraction of a larger denominator)"
+        )));
+    }
+    Ok(())
+}
+
+/// The hand of a request, at most `cap` cards.
+fn hand_of(cards: &[Num], cap: usize) -> Result<Hand, ApiError> {
+    if cards.len() > cap {
+        return Err(too_many_cards(cards.len(), cap));
+    }
+    Hand::new(cards.iter().map(|c| c.0).collect()).map_err(|e| match e {
+        HandError::TooManyCards(n) => too_many_cards(n, cap),
+        other => ApiError::Unprocessable(other.to_string()),
+    })
+}
+
+fn too_many_cards(n: usize, cap: usize) -> ApiError {
+    ApiError::Unprocessable(format!("{n} cards is more than the {cap} this server takes for this request"))
+}
+
+fn cards_of(hand: &Hand) -> Vec<Card> {
+    hand.cards().iter().map(|&c| Card(c)).collect()
+}
+
+/// `POST /api/deal`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DealRequest {
+    cards: Option<usize>,
+    range: Option<(i64, i64)>,
+    target: Option<Num>,
+    rules: Option<PresetName>,
+    ops: Option<String>,
+    solvable_only: Option<bool>,
+    seed: Option<u64>,
+    round: Option<u32>,
+}
+
+/// A dealt hand, with the seed and round that deal it again.
+#[derive(Debug, Serialize)]
+pub struct DealResponse {
+    cards: Vec<Card>,
+    #[serde(serialize_with = "as_string")]
+    target: Rational,
+    seed: u64,
+    round: u32,
+}
+
+fn deal(req: DealRequest, deadline: Deadline) -> Result<DealResponse, ApiError> {
+    let defaults = DealSpec::default();
+    let cards = req.cards.unwrap_or(defaults.cards);
+    let (low, high) = req.range.unwrap_or((defaults.low, defaults.high));
+    // The hands dealt are searched (solvable only, hints, ...): the same caps.
+    check_card_count(cards, (-SMALL..=SMALL).contains(&low) && (-SMALL..=SMALL).contains(&high))?;
+    let rules = rules_of(req.target, req.rules, req.ops.as_deref())?;
+    let round = req.round.unwrap_or(1);
+    if !(1..=MAX_ROUND).contains(&round) {
+        return Err(ApiError::Unprocessable(format!("the round must be from 1 to {MAX_ROUND}")));
+    }
+    // A seed a person can read out and type into `reckon play --seed`.
+    let seed = req.seed.unwrap_or_else(|| random_seed() % 1_000_000);
+    // The dealer deals every hand, and this loop, not the dealer, skips
+    // the unsolvable ones: the same draws as a solvable-only dealer, so the
+    // same hands as `reckon play --solvable-only`, but with a look at the
+    // deadline between searches.
+    let spec = DealSpec { cards, low, high, solvable_only: false, rules, ..defaults };
+    let mut dealer = Dealer::new(spec, seed).map_err(|e| ApiError::Unprocessable(e.to_string()))?;
+    let mut solver = Solver::new(rules);
+    let solvable_only = req.solvable_only.unwrap_or(false);
+    let mut next = || -> Result<Hand, ApiError> {
+        for _ in 0..MAX_TRIES {
+            deadline.check()?;
+            let hand = dealer.deal().map_err(|e| ApiError::Unprocessable(e.to_string()))?;
+            if !solvable_only || solver.decide(&hand) {
+                return Ok(hand);
+            }
+        }
+        Err(ApiError::Unprocessable(DealError::NoSolvableHand { target: rules.target }.to_string()))
+    };
+    let mut hand = next()?;
+    for _ in 1..round {
+        hand = next()?;
+    }
+    Ok(DealResponse { cards: cards_of(&hand), target: rules.target, seed, round })
+}
+
+/// `POST /api/judge`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct JudgeRequest {
+    answer: String,
+    cards: Option<Vec<Num>>,
+    target: Option<Num>,
+    rules: Option<PresetName>,
+    ops: Option<String>,
+}
+
+/// The judgement of an answer, as `reckon check` words it.
+#[derive(Debug, Serialize)]
+pub struct JudgeResponse {
+    /// A valid answer?
+    correct: bool,
+    /// `ok`, `wrong`, or `error` when the text is not an expression (or
+    /// divides by zero).
+    verdict: &'static str,
+    /// The line `reckon check` prints, e.g. `wrong: 1+2+3 = 6, not 24`.
+    message: String,
+    /// Each thing wrong, e.g. `does not use 5`.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    problems: Vec<String>,
+    /// For an error: the offending part of the answer, as UTF-16 offsets
+    /// (how JavaScript indexes strings).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    span: Option<(usize, usize)>,
+    /// For an error: a note on the span.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    label: Option<&'static str>,
+}
+
+fn judge_answer(req: JudgeRequest) -> Result<JudgeResponse, ApiError> {
+    if req.answer.len() > MAX_ANSWER {
+        return Err(ApiError::Unprocessable(format!("the answer is longer than {MAX_ANSWER} bytes")));
+    }
+    let hand = req.cards.as_deref().map(|cards| hand_of(cards, reckon_core::MAX_CARDS)).transpose()?;
+    let rules = rules_of(req.target, req.rules, req.ops.as_deref())?;
+    let expr = match parse_expr(&req.answer) {
+        Ok(expr) => expr,
+        Err(err) => {
+            let utf16 = |byte: usize| req.answer[..byte].encode_utf16().count();
+            let span = err.span();
+            return Ok(JudgeResponse {
+                correct: false,
+                verdict: "error",
+                message: format!("error: {err}"),
+                problems: Vec::new(),
+                span: Some((utf16(span.start), utf16(span.end))),
+                label: Some(err.label()),
+            });
+        }
+    };
+    let verdict = judge(&expr, hand.as_ref(), &rules);
+    let (correct, word) = if verdict.is_correct() { (true, "ok") } else { (false, "wrong") };
+    Ok(JudgeResponse {
+        correct,
+        verdict: word,
+        message: format!("{word}: {verdict}"),
+        problems: verdict.problems().iter().map(ToString::to_string).collect(),
+        span: None,
+        label: None,
+    })
+}
+
+/// `POST /api/hint`, `/api/pass` and `/api/show`: a hand and its rules.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct HandRequest {
+    cards: Vec<Num>,
+    target: Option<Num>,
+    rules: Option<PresetName>,
+    ops: Option<String>,
+}
+
+impl HandRequest {
+    /// A round of the hand, its solution worked out.
+    fn round(&self) -> Result<Round, ApiError> {
+        let hand = searchable_hand(&self.cards)?;
+        let rules = rules_of(self.target, self.rules, self.ops.as_deref())?;
+        Ok(Round::new(hand, &mut Solver::new(rules)))
+    }
+}
+
+/// The first step of a solution.
+#[derive(Debug, Serialize)]
+pub struct HintResponse {
+    /// The step and its value, e.g. `11-8 = 3`; null when there is no solution.
+    hint: Option<String>,
+    /// What `reckon play` prints.
+    message: String,
+}
+
+fn hint(req: HandRequest) -> Result<HintResponse, ApiError> {
+    let mut round = req.round()?;
+    let hint = round.hint().map(|h| h.to_string());
+    let message = match &hint {
+        Some(hint) => format!("hint: start with {hint}"),
+        None => format!("hint: no first step leads to {}", round.target()),
+    };
+    Ok(HintResponse { hint, message })
+}
+
+/// The answer to a claim of no solution.
+#[derive(Debug, Serialize)]
+pub struct PassResponse {
+    /// Right: the hand has no solution.
+    correct: bool,
+    /// A solution, when the claim was wrong.
+    solution: Option<String>,
+    /// What `reckon play` prints.
+    message: String,
+}
+
+fn pass(req: HandRequest) -> Result<PassResponse, ApiError> {
+    let mut round = req.round()?;
+    let target = round.target();
+    Ok(match round.pass() {
+        PassResult::Correct => PassResponse {
+            correct: true,
+            solution: None,
+            message: format!("right: {} cannot make {target}", round.hand()),
+        },
+        PassResult::Wrong(solution) => PassResponse {
+            correct: false,
+            message: format!("wrong: there is a solution: {solution} = {target}"),
+            solution: Some(solution.to_string()),
+        },
+    })
+}
+
+/// A solution revealed.
+#[derive(Debug, Serialize)]
+pub struct ShowResponse {
+    /// A solution; null when there is none.
+    solution: Option<String>,
+    /// What `reckon play` prints.
+    message: String,
+}
+
+fn show(req: HandRequest) -> Result<ShowResponse, ApiError> {
+    let mut round = req.round()?;
+    let target = round.target();
+    let hand = round.hand().clone();
+    let solution = round.show().map(ToString::to_string);
+    let message = match &solution {
+        Some(solution) => format!("solution: {solution} = {target}"),
+        None => format!("no solution: {hand} cannot make {target}"),
+    };
+    Ok(ShowResponse { solution, message })
+}
+
+/// What `/api/solve` answers with.
+#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "lowercase")]
+enum Mode {
+    /// One solution.
+    #[default]
+    First,
+    /// Every distinct solution at the level.
+    All,
+    /// The number of distinct solutions at the level.
+    Count,
+}
+
+/// `POST /api/solve`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SolveRequest {
+    cards: Vec<Num>,
+    target: Option<Num>,
+    rules: Option<PresetName>,
+    ops: Option<String>,
+    mode: Option<Mode>,
+    level: Option<String>,
+    limit: Option<usize>,
+}
+
+/// A solved hand; which fields are present depends on the mode.
+#[derive(Debug, Serialize)]
+pub struct SolveResponse {
+    cards: Vec<Card>,
+    #[serde(serialize_with = "as_string")]
+    target: Rational,
+    solvable: bool,
+    /// Solvable, but not with whole-number intermediate results.
+    fraction_only: bool,
+    /// `first`: one solution, or null.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    solution: Option<Option<String>>,
+    /// `all` and `count`: the level of distinctness.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    level: Option<&'static str>,
+    /// `all` and `count`: the number of distinct solutions.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    count: Option<usize>,
+    /// `all`: the distinct solutions, simplest first, at most `limit`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    solutions: Option<Vec<String>>,
+    /// `all`: were solutions left off to keep within `limit`?
+    #[serde(skip_serializing_if = "Option::is_none")]
+    truncated: Option<bool>,
+}
+
+fn solve(req: SolveRequest) -> Result<SolveResponse, ApiError> {
+    let mode = req.mode.unwrap_or_default();
+    let level = match &req.level {
+        Some(name) => name.parse::<Level>().map_err(|e| ApiError::BadRequest(e.to_string()))?,
+        None => Level::default(),
+    };
+    let limit = req.limit.unwrap_or(DEFAULT_SOLUTIONS);
+    if limit > MAX_SOLUTIONS {
+        return Err(ApiError::Unprocessable(format!("the limit is at most {MAX_SOLUTIONS} solutions")));
+    }
+    let hand = searchable_hand(&req.cards)?;
+    let rules = rules_of(req.target, req.rules, req.ops.as_deref())?;
+    let mut response = SolveResponse {
+        cards: cards_of(&hand),
+        target: rules.target,
+        solvable: false,
+        fraction_only: false,
+        solution: None,
+        level: None,
+        count: None,
+        solutions: None,
+        truncated: None,
+    };
+    match mode {
+        Mode::First => {
+            let solution = Solver::new(rules).solve(&hand);
+            response.solvable = solution.is_some();
+            response.solution = Some(solution.map(|e| e.to_string()));
+        }
+        Mode::All | Mode::Count => {
+            let all = distinct_solutions(&hand, &rules, level);
+            response.solvable = !all.is_empty();
+            response.level = Some(level.name());
+            response.count = Some(all.len());
+            if mode == Mode::All {
+                response.truncated = Some(all.len() > limit);
+                response.solutions = Some(all.iter().take(limit).map(ToString::to_string).collect());
+            }
+        }
+    }
+    response.fraction_only = response.solvable && fraction_only(&hand, &rules);
+    Ok(response)
+}
+
+/// Solvable (the caller knows), but not with whole-number intermediate
+/// results. Only asked under the rational domain; under any other domain
+/// no fraction appears anyway.
+fn fraction_only(hand: &Hand, rules: &Rules) -> bool {
+    rules.domain == Domain::Rational && !Reach::new(Rules { domain: Domain::Integer, ..*rules }).decide(hand)
+}
+
+/// `POST /api/reach`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ReachRequest {
+    cards: Vec<Num>,
+    range: Option<(i64, i64)>,
+    rules: Option<PresetName>,
+    ops: Option<String>,
+}
+
+/// The whole numbers a hand makes.
+#[derive(Debug, Serialize)]
+pub struct ReachResponse {
+    cards: Vec<Card>,
+    range: (i64, i64),
+    /// The whole numbers in the range the hand makes, ascending.
+    reachable: Vec<i64>,
+    count: usize,
+    /// The smallest positive whole number the hand cannot make.
+    smallest_unreachable: i64,
+}
+
+fn reach(req: ReachRequest) -> Result<ReachResponse, ApiError> {
+    let (lo, hi) = req.range.unwrap_or((0, 1000));
+    if lo > hi {
+        return Err(ApiError::Unprocessable(format!("the range {lo}..{hi} is empty")));
+    }
+    if i128::from(hi) - i128::from(lo) >= i128::from(MAX_REACH_SPAN) {
+        return Err(ApiError::Unprocessable(format!("the range spans more than {MAX_REACH_SPAN} numbers")));
+    }
+    let hand = searchable_hand(&req.cards)?;
+    let mut reach = Reach::new(rules_of(None, req.rules, req.ops.as_deref())?);
+    let reachable = reach.integers_in(&hand, lo, hi);
+    let positive = reach.integers_in(&hand, 1, i64::MAX);
+    let smallest_unreachable = positive
+        .iter()
+        .zip(1..)
+        .find(|&(&made, want)| made != want)
+        .map_or(positive.len() as i64 + 1, |(_, want)| want);
+    Ok(ReachResponse {
+        cards: cards_of(&hand),
+        range: (lo, hi),
+        count: reachable.len(),
+        reachable,
+        smallest_unreachable,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn call(endpoint: Endpoint, body: &str) -> serde_json::Value {
+        let budget = crate::budget::Budget::new(std::time::Duration::from_secs(60), 1);
+        let body = body.as_bytes().to_vec();
+        serde_json::from_str(&budget.run(move |deadline| endpoint.handle(&body, deadline)).unwrap().unwrap()).unwrap()
+    }
+
+    #[test]
+    fn a_seed_deals_what_reckon_play_deals() {
+        // README: `reckon play --seed 2` deals 2 2 5 13, then 1 2 4 11.
+        assert_eq!(call(Endpoint::Deal, r#"{"seed":2}"#)["cards"], serde_json::json!([2, 2, 5, 13]));
+        assert_eq!(call(Endpoint::Deal, r#"{"seed":2,"round":2}"#)["cards"], serde_json::json!([1, 2, 4, 11]));
+    }
+
+    #[test]
+    fn deals_solvable_hands_like_a_solvable_only_dealer() {
+        let spec = DealSpec { cards: 5, low: 1, high: 9, solvable_only: true, ..DealSpec::default() };
+        let mut dealer = Dealer::new(spec, 11).unwrap();
+        for round in 1..=5 {
+            let expected: Vec<i64> = dealer.deal().unwrap().cards().iter().map(|c| c.numer()).collect();
+            let body = format!(r#"{{"cards":5,"range":[1,9],"solvable_only":true,"seed":11,"round":{round}}}"#);
+            assert_eq!(call(Endpoint::Deal, &body)["cards"], serde_json::json!(expected), "round {round}");
+        }
+    }
+
+    #[test]
+    fn judges_like_reckon_check() {
+        let wrong = call(Endpoint::Judge, r#"{"answer":"(11-8)*(3+4)","cards":[3,5,8,11]}"#);
+        assert_eq!(
+            wrong["message"],
+            "wrong: (11-8)*(3+4) = 21, not 24; uses 4, which is not in the hand; does not use 5"
+        );
+        let error = call(Endpoint::Judge, r#"{"answer":"8 ÷ (3 − 3)"}"#);
+        assert_eq!(error["message"], "error: division by zero");
+        assert_eq!(error["span"], serde_json::json!([4, 11]), "UTF-16 offsets of (3 − 3)");
+    }
+}

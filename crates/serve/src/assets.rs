@@ -1,0 +1,28 @@
+//! The page, embedded in the binary: one HTML file, its stylesheet and its
+//! script, with no build step and nothing fetched from elsewhere.
+
+/// One embedded file.
+#[derive(Clone, Copy, Debug)]
+pub struct Asset {
+    /// The file's bytes.
+    pub body: &'static str,
+    /// Its media type.
+    pub content_type: &'static str,
+}
+
+/// Only this server's own files, and the inline SVG icon; no inline script
+/// or style, no frames.
+pub const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; img-src 'self' data:; base-uri 'none'; \
+     form-action 'none'; frame-ancestors 'none'";
+
+/// The file served at `path`, if any.
+pub fn at(path: &str) -> Option<Asset> {
+    Some(match path {
+        "/" | "/index.html" => {
+            Asset { body: include_str!("../assets/index.html"), content_type: "text/html; charset=utf-8" }
+        }
+        "/style.css" => Asset { body: include_str!("../assets/style.css"), content_type: "text/css; charset=utf-8" },
+        "/app.js" => Asset { body: include_str!("../assets/app.js"), content_type: "text/javascript; charset=utf-8" },
+        _ => return None,
+    })
+}

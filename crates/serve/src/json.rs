@@ -1,0 +1,99 @@
+//! Numbers in JSON, both ways.
+//!
+//! Cards and targets may be fractions, which JSON numbers cannot carry
+//! exactly, and the engine never touches floating point. So a request may
+//! give a whole number as a JSON number or any number as a string (`"7/2"`,
+//! `"-3"`, `"2.5"`), while a JSON number with a fractional part or an
+//! exponent is refused with a hint to write it as a string. Responses write
+//! whole cards as numbers and fractions as strings, like `reckon -f json`.
+
+use std::fmt;
+
+use reckon_core::Rational;
+use serde::de::{self, Deserialize, Deserializer, Visitor};
+use serde::{Serialize, Serializer};
+
+/// A card or target read from a request.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Num(pub Rational);
+
+impl<'de> Deserialize<'de> for Num {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Num, D::Error> {
+        deserializer.deserialize_any(NumVisitor)
+    }
+}
+
+struct NumVisitor;
+
+impl Visitor<'_> for NumVisitor {
+    type Value = Num;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a whole number, or a string such as \"7/2\"")
+    }
+
+    fn visit_i64<E: de::Error>(self, v: i64) -> Result<Num, E> {
+        Ok(Num(Rational::from_integer(v)))
+    }
+
+    fn visit_u64<E: de::Error>(self, v: u64) -> Result<Num, E> {
+        i64::try_from(v)
+            .map(|v| Num(Rational::from_integer(v)))
+            .map_err(|_| E::custom(format_args!("{v} is too large (numbers must fit in 64 bits)")))
+    }
+
+    // Only reported, never computed with: a float is not exact.
+    fn visit_f64<E: de::Error>(self, v: f64) -> Result<Num, E> {
+        Err(E::custom(format_args!("{v} is not a whole number: write fractions and decimals as strings, e.g. \"7/2\"")))
+    }
+
+    fn visit_str<E: de::Error>(self, v: &str) -> Result<Num, E> {
+        v.parse().map(Num).map_err(E::custom)
+    }
+}
+
+/// A card in a response: a JSON number when whole, else a string (`"7/2"`).
+#[derive(Clone, Copy, Debug)]
+pub struct Card(pub Rational);
+
+impl Serialize for Card {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        if self.0.is_integer() { serializer.serialize_i64(self.0.numer()) } else { serializer.collect_str(&self.0) }
+    }
+}
+
+/// Serializes a value by its `Display` form, for targets that may be fractions.
+pub fn as_string<S: Serializer>(value: &impl fmt::Display, serializer: S) -> Result<S::Ok, S::Error> {
+    serializer.collect_str(value)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn read(json: &str) -> Result<Rational, String> {
+        serde_json::from_str::<Num>(json).map(|n| n.0).map_err(|e| e.to_string())
+    }
+
+    #[test]
+    fn reads_whole_numbers_and_strings() {
+        assert_eq!(read("24"), Ok(Rational::from_integer(24)));
+        assert_eq!(read("-3"), Ok(Rational::from_integer(-3)));
+        assert_eq!(read("\"7/2\""), Rational::new(7, 2).ok_or(String::new()));
+        assert_eq!(read("\"2.5\""), Rational::new(5, 2).ok_or(String::new()));
+    }
+
+    #[test]
+    fn refuses_floats_and_junk() {
+        assert!(read("2.5").unwrap_err().contains("write fractions and decimals as strings"));
+        assert!(read("18446744073709551615").unwrap_err().contains("too large"));
+        assert!(read("\"x\"").unwrap_err().contains("'x' is not a number"));
+        assert!(read("true").unwrap_err().contains("a whole number, or a string"));
+    }
+
+    #[test]
+    fn writes_whole_cards_as_numbers() {
+        let cards = [Card(Rational::from_integer(3)), Card(Rational::new(7, 2).unwrap())];
+        assert_eq!(serde_json::to_string(&cards).unwrap(), r#"[3,"7/2"]"#);
+    }
+}

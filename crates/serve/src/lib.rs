@@ -1,0 +1,54 @@
+//! reckon in the browser: an HTTP server with one page to play and solve,
+//! and the small JSON API the page runs on.
+//!
+//! Why a crate of its own: most people who play the 24 game never open a
+//! terminal, and a page served by reckon itself needs nothing but a
+//! browser. The server is a front end like the command line: the game
+//! comes from reckon-play, the listings from reckon-canonical, the engine
+//! from reckon-core, and the page holds no game or solver logic, only
+//! presentation. Keeping it apart from reckon-cli keeps the HTTP
+//! dependencies out of the rest of the binary's code and lets the API be
+//! tested without the command line.
+//!
+//! The server is built for one person on their own machine: it binds to
+//! loopback by default, and every request is bounded, by body size, by the
+//! number of cards, by the number of solutions listed and by a time budget.
+//!
+//! ```no_run
+//! use reckon_serve::{Config, Server};
+//! let server = Server::start(Config::default()).expect("port 8024 is free");
+//! println!("reckon is at {}", server.url());
+//! server.wait();
+//! ```
+
+mod api;
+mod assets;
+mod budget;
+mod error;
+mod http;
+mod json;
+
+pub use api::{
+    DEFAULT_SOLUTIONS, MAX_ANSWER, MAX_CARDS, MAX_CARDS_LARGE, MAX_REACH_SPAN, MAX_ROUND, MAX_SOLUTIONS, SMALL,
+};
+pub use http::{Config, Server, StartError};
+
+/// Opens `url` in the desktop's browser, without waiting for it.
+pub fn open_in_browser(url: &str) -> std::io::Result<()> {
+    let mut command = if cfg!(target_os = "macos") {
+        std::process::Command::new("open")
+    } else if cfg!(windows) {
+        let mut c = std::process::Command::new("cmd");
+        c.args(["/C", "start", ""]);
+        c
+    } else {
+        std::process::Command::new("xdg-open")
+    };
+    command
+        .arg(url)
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .map(drop)
+}
