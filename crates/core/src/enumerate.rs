@@ -224,7 +224,6 @@ impl<N: Number> Tables<N> {
 /// The six ways to combine two values: `+` and `*` once, `-` and `/` both
 /// ways round (only one way when both sides are the same sub-multiset, whose
 /// values are then drawn from the same set anyway); the first `count` hold.
-#[allow(clippy::type_complexity)]
 fn orientations<'a, N>(a: &'a N, b: &'a N, same: bool) -> ([(Op, &'a N, &'a N); 6], usize) {
     let all = [(Op::Add, a, b), (Op::Mul, a, b), (Op::Sub, a, b), (Op::Div, a, b), (Op::Sub, b, a), (Op::Div, b, a)];
     (all, if same { 4 } else { 6 })
