@@ -4,7 +4,7 @@
 use std::cmp::Ordering;
 
 use hashbrown::HashMap;
-use reckon_core::{Expr, Hand, Op, Rules, for_each_solution};
+use reckon_core::{EvalError, Expr, Hand, Op, Rules, for_each_solution};
 
 use crate::key::{Key, key};
 use crate::level::Level;
@@ -201,6 +201,15 @@ fn chain(level: Level, e: &Expr, plus: Op, minus: Op, inverted: bool, kept: &mut
 
 /// Larger value first, then compound before single cards, then by text.
 fn prominence(a: &Expr, b: &Expr) -> Ordering {
-    let value = |e: &Expr| e.value_big().ok();
-    value(b).cmp(&value(a)).then_with(|| b.len().cmp(&a.len())).then_with(|| a.to_string().cmp(&b.to_string()))
+    by_value(b, a).then_with(|| b.len().cmp(&a.len())).then_with(|| a.to_string().cmp(&b.to_string()))
+}
+
+/// Compares values, an expression without one (division by zero) first;
+/// in 64-bit rationals when both fit, which is almost always.
+fn by_value(a: &Expr, b: &Expr) -> Ordering {
+    match (a.value(), b.value()) {
+        (Ok(x), Ok(y)) => x.cmp(&y),
+        (Err(EvalError::DivisionByZero), Err(EvalError::DivisionByZero)) => Ordering::Equal,
+        _ => a.value_big().ok().cmp(&b.value_big().ok()),
+    }
 }

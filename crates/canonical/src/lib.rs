@@ -30,6 +30,7 @@
 
 mod count;
 mod distinct;
+mod field;
 mod form;
 mod fournums;
 mod key;

@@ -18,8 +18,6 @@
 //! overflows, the whole hand is enumerated again with big rationals, so a
 //! solution is never lost to overflow.
 
-use hashbrown::HashSet;
-
 use crate::expr::Expr;
 use crate::hand::Hand;
 use crate::number::{BigRational, Number, Rational};
@@ -70,10 +68,10 @@ struct Tables<N> {
     /// The representative of each mask: the same multiset of values, taking
     /// the lowest positions of each run of equal cards.
     canon: Vec<usize>,
-    /// For each representative mask with two or more cards, its values;
-    /// for a single card, the card.
+    /// For each representative proper sub-mask, its values, sorted and
+    /// distinct (a single card's is the card). The whole hand's values are
+    /// never built: the second pass reaches the target from its parts.
     values: Vec<Vec<N>>,
-    lookup: Vec<HashSet<N>>,
 }
 
 impl<N: Number> Tables<N> {
@@ -82,38 +80,39 @@ impl<N: Number> Tables<N> {
         let cards = hand.cards().to_vec();
         let n = cards.len();
         let canon = representatives(&cards);
+        let all = (1usize << n) - 1;
         let mut values: Vec<Vec<N>> = vec![Vec::new(); 1 << n];
-        let mut lookup: Vec<HashSet<N>> = vec![HashSet::new(); 1 << n];
-        for mask in 1..1usize << n {
+        let mut made: Vec<N> = Vec::new();
+        for mask in 1..all {
             if canon[mask] != mask {
                 continue;
             }
-            let mut made: HashSet<N> = HashSet::new();
+            made.clear();
             if mask.is_power_of_two() {
-                made.insert(N::from_rational(cards[mask.trailing_zeros() as usize]));
+                made.push(N::from_rational(cards[mask.trailing_zeros() as usize]));
             } else {
                 for (left, right) in splits(mask, &canon) {
                     for a in &values[left] {
                         for b in &values[right] {
-                            for (op, x, y) in orientations(a, b, left == right) {
+                            let (ops, count) = orientations(a, b, left == right);
+                            for &(op, x, y) in &ops[..count] {
                                 if !rules.ops.contains(op) || (op == Op::Div && y.is_zero()) {
                                     continue;
                                 }
                                 let v = op.apply(x, y)?;
                                 if rules.domain.allows(&v) {
-                                    made.insert(v);
+                                    made.push(v);
                                 }
                             }
                         }
                     }
                 }
+                made.sort_unstable();
+                made.dedup();
             }
-            let mut list: Vec<N> = made.iter().cloned().collect();
-            list.sort_unstable();
-            values[mask] = list;
-            lookup[mask] = made;
+            values[mask] = made.clone();
         }
-        Some(Tables { rules: *rules, cards, canon, values, lookup })
+        Some(Tables { rules: *rules, cards, canon, values })
     }
 
     /// The second pass: every solution, handed to `visit`.
@@ -125,23 +124,33 @@ impl<N: Number> Tables<N> {
             CardUse::Subset => (1..=all).filter(|&m| self.canon[m] == m).collect(),
         };
         for mask in masks {
-            if self.lookup[mask].contains(&target) {
+            // The whole hand has no table; emitting finds out.
+            if mask == all || self.values[mask].binary_search(&target).is_ok() {
                 self.emit(mask, &target, visit);
             }
         }
     }
 
-    /// Every expression over the cards of representative `mask` worth `v`
-    /// (which the first pass found reachable), handed to `visit`.
+    /// Every expression over the cards of representative `mask` worth `v`,
+    /// handed to `visit`; nothing if the cards cannot make `v`.
     fn emit(&self, mask: usize, v: &N, visit: &mut dyn FnMut(Expr)) {
         if mask.is_power_of_two() {
-            visit(Expr::Num(self.cards[mask.trailing_zeros() as usize]));
+            let card = N::from_rational(self.cards[mask.trailing_zeros() as usize]);
+            if card == *v {
+                visit(Expr::Num(self.cards[mask.trailing_zeros() as usize]));
+            }
             return;
         }
+        let mut found = Vec::new();
         for (left, right) in splits(mask, &self.canon) {
             let same = left == right;
+            // Partners cover both orders, so walk the side with fewer values.
+            let (left, right) =
+                if self.values[left].len() > self.values[right].len() { (right, left) } else { (left, right) };
             for a in &self.values[left] {
-                for (op, left_first, b) in self.partners(a, v, right, same) {
+                found.clear();
+                self.partners(a, v, right, same, &mut found);
+                for (op, left_first, b) in found.drain(..) {
                     let (lm, lv, rm, rv) = if left_first { (left, a, right, &b) } else { (right, &b, left, a) };
                     let rights = self.collect(rm, rv);
                     self.emit(lm, lv, &mut |l| {
@@ -161,13 +170,17 @@ impl<N: Number> Tables<N> {
     }
 
     /// The ways to finish `v` from a left value `a`: each operator with the
-    /// side `a` goes on (true: `a op b`) and a value `b` the right part makes.
-    fn partners(&self, a: &N, v: &N, right: usize, same: bool) -> Vec<(Op, bool, N)> {
-        let made = &self.lookup[right];
+    /// side `a` goes on (true: `a op b`) and a value `b` the right part
+    /// (a proper sub-mask) makes, pushed onto `out`.
+    ///
+    /// An inverse operation that overflows loses nothing: its exact result
+    /// does not fit in `N`, so no value of the right part can be it (the
+    /// first pass built those values without overflow).
+    fn partners(&self, a: &N, v: &N, right: usize, same: bool, out: &mut Vec<(Op, bool, N)>) {
+        let made = &self.values[right];
         let ops = self.rules.ops;
-        let mut out = Vec::new();
         let mut offer = |op: Op, left_first: bool, b: Option<N>| {
-            if let Some(b) = b.filter(|b| made.contains(b)) {
+            if let Some(b) = b.filter(|b| made.binary_search(b).is_ok()) {
                 // Equal halves make the same trees either way round: keep
                 // one orientation, and for + and * one order of the values.
                 let mirrored = !left_first || (op.is_commutative() && *a > b);
@@ -184,7 +197,7 @@ impl<N: Number> Tables<N> {
         // a * b = v: with a = 0 every b works when v = 0.
         if a.is_zero() {
             if v.is_zero() {
-                for b in &self.values[right] {
+                for b in made {
                     offer(Op::Mul, true, Some(b.clone()));
                 }
             }
@@ -194,7 +207,7 @@ impl<N: Number> Tables<N> {
         // a / b = v with b nonzero: with v = 0, a = 0 and any b.
         if v.is_zero() {
             if a.is_zero() {
-                for b in self.values[right].iter().filter(|b| !b.is_zero()) {
+                for b in made.iter().filter(|b| !b.is_zero()) {
                     offer(Op::Div, true, Some(b.clone()));
                 }
             }
@@ -205,19 +218,15 @@ impl<N: Number> Tables<N> {
         if !a.is_zero() {
             offer(Op::Div, false, v.mul(a));
         }
-        out
     }
 }
 
 /// The six ways to combine two values: `+` and `*` once, `-` and `/` both
 /// ways round (only one way when both sides are the same sub-multiset, whose
-/// values are then drawn from the same set anyway).
-fn orientations<'a, N>(a: &'a N, b: &'a N, same: bool) -> Vec<(Op, &'a N, &'a N)> {
-    let mut out = vec![(Op::Add, a, b), (Op::Mul, a, b), (Op::Sub, a, b), (Op::Div, a, b)];
-    if !same {
-        out.extend([(Op::Sub, b, a), (Op::Div, b, a)]);
-    }
-    out
+/// values are then drawn from the same set anyway); the first `count` hold.
+fn orientations<'a, N>(a: &'a N, b: &'a N, same: bool) -> ([(Op, &'a N, &'a N); 6], usize) {
+    let all = [(Op::Add, a, b), (Op::Mul, a, b), (Op::Sub, a, b), (Op::Div, a, b), (Op::Sub, b, a), (Op::Div, b, a)];
+    (all, if same { 4 } else { 6 })
 }
 
 /// For every mask, the representative mask of the same multiset of values.

@@ -9,8 +9,8 @@ fn function_level_is_a140606() {
     assert_eq!(counts, [1, 6, 68, 1170, 27142, 793002]);
 }
 
+/// About 15 s and 0.8 GB in the optimised test profile.
 #[test]
-#[ignore = "takes minutes and gigabytes; run with --ignored"]
 fn function_level_is_a140606_for_seven_operands() {
     assert_eq!(count_expressions(7, Level::Function), 27_914_126);
 }
