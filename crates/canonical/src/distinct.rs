@@ -105,7 +105,9 @@ impl Distinct {
     /// One expression per class, the simplest first, in a stable order.
     pub fn into_sorted(self) -> Vec<Expr> {
         let mut shown: Vec<Shown> = self.classes.into_values().collect();
-        shown.sort_by(|a, b| a.cost.cmp(&b.cost));
+        // Ties in cost are broken by the tree itself: the classes come out of
+        // a hash map, whose order differs from run to run.
+        shown.sort_by(|a, b| a.cost.cmp(&b.cost).then_with(|| a.expr.cmp(&b.expr)));
         shown.into_iter().map(|s| s.expr).collect()
     }
 }

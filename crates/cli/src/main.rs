@@ -50,9 +50,17 @@ fn main() -> ExitCode {
     };
     match result {
         Ok(status) => status.into(),
+        // A reader that stopped reading (`reckon census | head`) is not an error.
+        Err(err) if is_broken_pipe(&err) => Status::Success.into(),
         Err(err) => {
             report::error(&format!("{err:#}"));
             Status::BadInput.into()
         }
     }
+}
+
+fn is_broken_pipe(err: &anyhow::Error) -> bool {
+    err.chain().any(|cause| {
+        cause.downcast_ref::<std::io::Error>().is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
+    })
 }

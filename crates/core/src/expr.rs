@@ -115,41 +115,68 @@ impl Expr {
         matches!(self, Expr::Num(r) if *r < Rational::ZERO)
     }
 
+    /// Displays the expression with the brackets of its own grouping kept
+    /// in chains of `+` and `*`: `a+(b+c)` prints as `a+(b+c)`, not `a+b+c`.
+    /// Where trees that differ only in grouping count as different (the
+    /// `syntax` level of distinctness), they must also print differently.
+    ///
+    /// ```
+    /// use reckon_core::{Expr, Op};
+    /// let e = Expr::binary(Op::Add, Expr::int(1), Expr::binary(Op::Add, Expr::int(2), Expr::int(3)));
+    /// assert_eq!(e.to_string(), "1+2+3");
+    /// assert_eq!(e.grouped().to_string(), "1+(2+3)");
+    /// ```
+    pub fn grouped(&self) -> Grouped<'_> {
+        Grouped(self)
+    }
+
     /// Writes the expression; `leftmost` is true when nothing is printed
-    /// before it, the only place a negative card needs no brackets.
-    fn write(&self, f: &mut fmt::Formatter<'_>, leftmost: bool) -> fmt::Result {
+    /// before it, the only place a negative card needs no brackets;
+    /// `grouped` keeps the brackets of `+` and `*` chains.
+    fn write(&self, f: &mut fmt::Formatter<'_>, leftmost: bool, grouped: bool) -> fmt::Result {
         match self {
             Expr::Num(r) => write!(f, "{r}"),
             Expr::Binary(op, l, r) => {
                 // The left operand needs brackets only if it binds more loosely.
                 let left_brackets = l.printed_precedence() < op.precedence() || (!leftmost && l.is_negative_leaf());
-                write_operand(f, l, left_brackets, leftmost)?;
+                write_operand(f, l, left_brackets, leftmost, grouped)?;
                 write!(f, "{op}")?;
                 // On the right, an equal binding strength also needs brackets
                 // after `-` and `/`: a-(b-c) is not a-b-c. After `+` and `*` it
                 // does not: a+(b-c) = a+b-c and a*(b/c) = a*b/c exactly.
                 let rp = r.printed_precedence();
-                let right_brackets =
-                    rp < op.precedence() || (rp == op.precedence() && !op.is_commutative()) || r.is_negative_leaf();
-                write_operand(f, r, right_brackets, false)
+                let right_brackets = rp < op.precedence()
+                    || (rp == op.precedence() && (grouped || !op.is_commutative()))
+                    || r.is_negative_leaf();
+                write_operand(f, r, right_brackets, false, grouped)
             }
         }
     }
 }
 
-fn write_operand(f: &mut fmt::Formatter<'_>, e: &Expr, brackets: bool, leftmost: bool) -> fmt::Result {
+fn write_operand(f: &mut fmt::Formatter<'_>, e: &Expr, brackets: bool, leftmost: bool, grouped: bool) -> fmt::Result {
     if brackets {
         f.write_str("(")?;
-        e.write(f, true)?;
+        e.write(f, true, grouped)?;
         f.write_str(")")
     } else {
-        e.write(f, leftmost)
+        e.write(f, leftmost, grouped)
     }
 }
 
 impl fmt::Display for Expr {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.write(f, true)
+        self.write(f, true, false)
+    }
+}
+
+/// See [`Expr::grouped`].
+#[derive(Debug, Clone, Copy)]
+pub struct Grouped<'a>(&'a Expr);
+
+impl fmt::Display for Grouped<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.write(f, true, true)
     }
 }
 
@@ -186,6 +213,18 @@ mod tests {
         assert_eq!(b(Div, n(1), b(Div, n(2), n(3))).to_string(), "1/(2/3)");
         assert_eq!(b(Sub, b(Mul, n(6), n(6)), n(6)).to_string(), "6*6-6");
         assert_eq!(b(Div, b(Add, n(6), n(6)), n(6)).to_string(), "(6+6)/6");
+    }
+
+    #[test]
+    fn grouped_display_keeps_the_grouping_of_chains() {
+        use Op::*;
+        let right = b(Add, n(1), b(Add, n(2), n(3)));
+        let left = b(Add, b(Add, n(1), n(2)), n(3));
+        assert_eq!((right.to_string(), right.grouped().to_string()), ("1+2+3".into(), "1+(2+3)".into()));
+        assert_eq!(left.grouped().to_string(), "1+2+3");
+        assert_eq!(b(Mul, n(2), b(Div, n(6), n(3))).grouped().to_string(), "2*(6/3)");
+        assert_eq!(b(Sub, n(1), b(Sub, n(2), n(3))).grouped().to_string(), "1-(2-3)");
+        assert_eq!(b(Mul, b(Add, n(1), n(2)), n(3)).grouped().to_string(), "(1+2)*3");
     }
 
     #[test]

@@ -24,7 +24,7 @@ mod search;
 mod values;
 
 pub use enumerate::{all_solutions, for_each_solution};
-pub use expr::{EvalError, Expr};
+pub use expr::{EvalError, Expr, Grouped};
 pub use hand::{Hand, HandError, MAX_CARDS};
 pub use number::{BigRational, Number, ParseNumberError, Rational};
 pub use parse::{ParseError, ParseErrorKind, Side, parse_expr};

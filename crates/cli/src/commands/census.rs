@@ -52,6 +52,8 @@ pub fn run(args: &CensusArgs) -> anyhow::Result<Status> {
     ctrlc::set_handler(|| INTERRUPTED.store(true, Ordering::SeqCst)).context("cannot catch Ctrl-C")?;
     let progress = progress_bar(hands.len());
     let mut out = Rows::new(args.format, targets.is_some(), args.count);
+    // A row that cannot be written (a closed pipe) ends the census.
+    let mut write_error: Option<std::io::Error> = None;
     let done = match targets {
         None => {
             let mut summary = Summary::default();
@@ -64,12 +66,18 @@ pub fn run(args: &CensusArgs) -> anyhow::Result<Status> {
                 |chunk| {
                     for facts in &chunk {
                         summary.add(facts);
-                        out.hand_row(facts);
+                        if let Err(err) = out.hand_row(facts) {
+                            write_error = Some(err);
+                            return ControlFlow::Break(());
+                        }
                     }
                     progress.inc(chunk.len() as u64);
                     keep_going()
                 },
             )?;
+            if let Some(err) = write_error.take() {
+                return Err(err.into());
+            }
             progress.finish_and_clear();
             let done = summary.hands;
             let header = describe(&space, countdown_pool, &rules, None, args.shard);
@@ -88,12 +96,18 @@ pub fn run(args: &CensusArgs) -> anyhow::Result<Status> {
                 |chunk| {
                     for facts in &chunk {
                         summary.add(facts);
-                        out.target_row(facts);
+                        if let Err(err) = out.target_row(facts) {
+                            write_error = Some(err);
+                            return ControlFlow::Break(());
+                        }
                     }
                     progress.inc(chunk.len() as u64);
                     keep_going()
                 },
             )?;
+            if let Some(err) = write_error.take() {
+                return Err(err.into());
+            }
             progress.finish_and_clear();
             let done = summary.hands;
             let header = describe(&space, countdown_pool, &rules, Some(range), args.shard);
@@ -188,7 +202,7 @@ impl Rows {
         }
     }
 
-    fn hand_row(&mut self, facts: &HandFacts) {
+    fn hand_row(&mut self, facts: &HandFacts) -> std::io::Result<()> {
         let row = HandRow {
             cards: cards_json(&facts.hand),
             solvable: facts.solvable,
@@ -198,10 +212,8 @@ impl Rows {
             distinct: facts.distinct,
         };
         match self {
-            Rows::Text => {}
-            Rows::Jsonl(out) => {
-                let _ = writeln!(out, "{}", serde_json::to_string(&row).expect("rows serialize"));
-            }
+            Rows::Text => Ok(()),
+            Rows::Jsonl(out) => writeln!(out, "{}", serde_json::to_string(&row).expect("rows serialize")),
             Rows::Csv(csv) => {
                 let mut record = vec![
                     facts.hand.to_string(),
@@ -211,21 +223,21 @@ impl Rows {
                     row.needs_negatives.to_string(),
                 ];
                 record.extend(row.distinct.map(|d| d.to_string()));
-                let _ = csv.write_record(&record);
+                csv.write_record(&record).map_err(csv_io)
             }
         }
     }
 
-    fn target_row(&mut self, facts: &TargetFacts) {
+    fn target_row(&mut self, facts: &TargetFacts) -> std::io::Result<()> {
         let reached = compact_ranges(&facts.reached);
         match self {
-            Rows::Text => {}
+            Rows::Text => Ok(()),
             Rows::Jsonl(out) => {
                 let row = TargetRow { cards: cards_json(&facts.hand), reached, count: facts.reached.len() };
-                let _ = writeln!(out, "{}", serde_json::to_string(&row).expect("rows serialize"));
+                writeln!(out, "{}", serde_json::to_string(&row).expect("rows serialize"))
             }
             Rows::Csv(csv) => {
-                let _ = csv.write_record([facts.hand.to_string(), reached, facts.reached.len().to_string()]);
+                csv.write_record([facts.hand.to_string(), reached, facts.reached.len().to_string()]).map_err(csv_io)
             }
         }
     }
@@ -233,7 +245,7 @@ impl Rows {
     /// Ends the output: the text summary, or the JSON summary line.
     fn finish(self, header: &str, summary: &Value, text: impl FnOnce() -> String) -> anyhow::Result<()> {
         match self {
-            Rows::Text => print!("{header}\n{}", text()),
+            Rows::Text => write!(std::io::stdout().lock(), "{header}\n{}", text())?,
             Rows::Jsonl(mut out) => {
                 writeln!(out, "{}", json!({ "summary": summary }))?;
                 out.flush()?;
@@ -241,6 +253,15 @@ impl Rows {
             Rows::Csv(mut csv) => csv.flush()?,
         }
         Ok(())
+    }
+}
+
+/// A CSV write error as an I/O error of the same kind, so that a closed
+/// pipe is still recognised as one.
+fn csv_io(err: csv::Error) -> std::io::Error {
+    match err.kind() {
+        csv::ErrorKind::Io(io) => std::io::Error::new(io.kind(), err),
+        _ => std::io::Error::other(err),
     }
 }
 
@@ -385,11 +406,12 @@ fn merge(args: &CensusArgs) -> anyhow::Result<Status> {
             pending_targets.drain(..).for_each(|facts| summary.add(&facts));
         }
     }
+    let mut stdout = std::io::stdout().lock();
     match (targets, args.format) {
-        (Some(t), CensusFormat::Jsonl) => println!("{}", json!({ "summary": target_summary_json(&t) })),
-        (Some(t), _) => print!("{}", print_target_summary(&t)),
-        (None, CensusFormat::Jsonl) => println!("{}", json!({ "summary": summary_json(&hands) })),
-        (None, _) => print!("{}", print_summary(&hands)),
+        (Some(t), CensusFormat::Jsonl) => writeln!(stdout, "{}", json!({ "summary": target_summary_json(&t) }))?,
+        (Some(t), _) => write!(stdout, "{}", print_target_summary(&t))?,
+        (None, CensusFormat::Jsonl) => writeln!(stdout, "{}", json!({ "summary": summary_json(&hands) }))?,
+        (None, _) => write!(stdout, "{}", print_summary(&hands))?,
     }
     Ok(Status::Success)
 }

@@ -19,7 +19,7 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<Status> {
         return run_batch(args, &rules, level, std::io::stdin().lock());
     }
     let Some(hand) = input::hand_from_args_or_report(&args.cards) else { return Ok(Status::BadInput) };
-    let listing = Listing { hand: &hand, rules: &rules, solutions: distinct_solutions(&hand, &rules, level) };
+    let listing = Listing { hand: &hand, rules: &rules, level, solutions: distinct_solutions(&hand, &rules, level) };
     let mut out = std::io::stdout().lock();
     listing.write(&mut out, args, false)?;
     Ok(if listing.solutions.is_empty() { Status::NoSolution } else { Status::Success })
@@ -29,7 +29,7 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<Status> {
 fn run_batch(args: &SolveArgs, rules: &Rules, level: Level, stdin: impl BufRead) -> anyhow::Result<Status> {
     input::answer_batch(args.format, stdin, |out, hand| {
         let solutions = distinct_solutions(hand, rules, level);
-        Listing { hand, rules, solutions }.write(out, args, true)
+        Listing { hand, rules, level, solutions }.write(out, args, true)
     })
 }
 
@@ -37,10 +37,17 @@ fn run_batch(args: &SolveArgs, rules: &Rules, level: Level, stdin: impl BufRead)
 struct Listing<'a> {
     hand: &'a Hand,
     rules: &'a Rules,
+    level: Level,
     solutions: Vec<Expr>,
 }
 
 impl Listing<'_> {
+    /// The solutions as printed: at the `syntax` level trees that differ
+    /// only in grouping are different solutions, so their brackets show.
+    fn shown(&self) -> impl Iterator<Item = String> + '_ {
+        self.solutions.iter().map(|e| if self.level == Level::Syntax { e.grouped().to_string() } else { e.to_string() })
+    }
+
     /// A single hand's text listing takes one line per solution; in a batch
     /// every hand takes exactly one line.
     fn write(&self, out: &mut impl Write, args: &SolveArgs, in_batch: bool) -> anyhow::Result<()> {
@@ -58,7 +65,7 @@ impl Listing<'_> {
                 } else if self.solutions.is_empty() {
                     writeln!(out, "no solution")?;
                 } else {
-                    let shown: Vec<String> = self.solutions.iter().map(|e| format!("{e} = {target}")).collect();
+                    let shown: Vec<String> = self.shown().map(|e| format!("{e} = {target}")).collect();
                     writeln!(out, "{}", shown.join(", "))?;
                 }
             }
@@ -68,7 +75,7 @@ impl Listing<'_> {
                 } else if self.solutions.is_empty() {
                     writeln!(out, "no solution")?;
                 } else {
-                    for e in &self.solutions {
+                    for e in self.shown() {
                         writeln!(out, "{e} = {target}")?;
                     }
                 }
@@ -82,7 +89,7 @@ impl Listing<'_> {
             cards: self.hand.cards().iter().map(|&c| c.into()).collect(),
             target: self.rules.target,
             solvable: !self.solutions.is_empty(),
-            solutions: with_solutions.then(|| self.solutions.iter().map(Expr::to_string).collect()),
+            solutions: with_solutions.then(|| self.shown().collect()),
             count: self.solutions.len(),
         }
     }

@@ -1,5 +1,7 @@
 //! `reckon reach CARDS...`: the whole numbers a hand can make.
 
+use std::io::Write;
+
 use reckon_core::{Reach, Rules};
 use serde::Serialize;
 
@@ -18,8 +20,9 @@ pub fn run(args: &ReachArgs) -> anyhow::Result<Status> {
     match args.format {
         ReachFormat::Text => {
             let shown = if made.is_empty() { "nothing".to_owned() } else { compact_ranges(&made) };
-            println!("makes {shown} ({} of {})", made.len(), args.range);
-            println!("smallest positive whole number it cannot make: {smallest_missing}");
+            let mut out = std::io::stdout().lock();
+            writeln!(out, "makes {shown} ({} of {})", made.len(), args.range)?;
+            writeln!(out, "smallest positive whole number it cannot make: {smallest_missing}")?;
         }
         ReachFormat::Json => {
             let json = JsonReach {
@@ -29,7 +32,7 @@ pub fn run(args: &ReachArgs) -> anyhow::Result<Status> {
                 count: made.len(),
                 smallest_unreachable: smallest_missing,
             };
-            println!("{}", serde_json::to_string(&json)?);
+            writeln!(std::io::stdout().lock(), "{}", serde_json::to_string(&json)?)?;
         }
     }
     Ok(Status::Success)

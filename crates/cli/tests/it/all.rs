@@ -133,3 +133,15 @@ fn expressions_counts() {
     3240
     ");
 }
+
+#[test]
+fn syntax_level_shows_the_grouping_that_makes_two_solutions_differ() {
+    assert_snapshot!(reckon(["--all", "-d", "syntax", "6", "6", "6", "6"]).run(), @r"
+    status: 0
+    --- stdout
+    6+6+(6+6) = 24
+    6+6+6+6 = 24
+    6*6-6-6 = 24
+    6*6-(6+6) = 24
+    ");
+}

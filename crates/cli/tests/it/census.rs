@@ -158,3 +158,23 @@ fn countdown_census_of_the_standard_pool() {
     hands reaching each target:
     ");
 }
+
+#[test]
+fn a_reader_that_stops_early_is_not_an_error() {
+    use std::io::{BufRead, BufReader};
+    use std::process::{Command, Stdio};
+    for format in ["csv", "jsonl"] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_reckon"))
+            .args(["census", "--cards", "5", "-f", format])
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut first = String::new();
+        BufReader::new(child.stdout.take().unwrap()).read_line(&mut first).unwrap();
+        // The reader is gone: the next rows meet a closed pipe.
+        let output = child.wait_with_output().unwrap();
+        assert_eq!(output.status.code(), Some(0), "{format}: {}", String::from_utf8_lossy(&output.stderr));
+        assert!(output.stderr.is_empty(), "{format}: {}", String::from_utf8_lossy(&output.stderr));
+    }
+}
