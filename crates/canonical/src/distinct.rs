@@ -4,7 +4,7 @@
 use std::cmp::Ordering;
 
 use hashbrown::HashMap;
-use reckon_core::{EvalError, Expr, Hand, Op, Rules, for_each_solution};
+use reckon_core::{Enumerator, EvalError, Expr, Hand, Op, Rational, Rules};
 
 use crate::key::{Key, key};
 use crate::level::Level;
@@ -30,14 +30,22 @@ use crate::level::Level;
 #[derive(Debug, Clone)]
 pub struct Distinct {
     level: Level,
-    classes: HashMap<Key, Shown>,
+    classes: HashMap<Key, Best>,
 }
 
+/// The most readable member of a class seen so far, kept as it came: it is
+/// tidied once, when the list is taken, not on every insert.
 #[derive(Debug, Clone)]
-struct Shown {
-    cost: Cost,
+struct Best {
+    rank: Rank,
     expr: Expr,
+    /// The text of the tidied `expr`, once a tie on `rank` needed it.
+    text: Option<String>,
 }
+
+/// The leading fields of [`Cost`]: brackets, `-` and `/`, length of the
+/// tidied text.
+type Rank = (usize, usize, usize);
 
 /// Lower is more readable.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
@@ -52,6 +60,10 @@ impl Cost {
     fn of(e: &Expr) -> Cost {
         let text = e.to_string();
         Cost { brackets: text.matches('(').count(), inverse_ops: inverse_ops(e), len: text.len(), text }
+    }
+
+    fn rank(&self) -> Rank {
+        (self.brackets, self.inverse_ops, self.len)
     }
 }
 
@@ -76,17 +88,25 @@ impl Distinct {
     /// Adds `expr`; true if it is the first of its class.
     pub fn insert(&mut self, expr: Expr) -> bool {
         let k = key(self.level, &expr);
-        let shown = tidy(self.level, &expr);
-        let cost = Cost::of(&shown);
+        // The cost of the tidied form decides which member is shown; its
+        // text is only needed to break a tie, so most members are never
+        // tidied or printed.
+        let rank = rank(self.level, &expr);
         match self.classes.get_mut(&k) {
             Some(old) => {
-                if cost < old.cost {
-                    *old = Shown { cost, expr: shown };
+                if rank < old.rank {
+                    *old = Best { rank, expr, text: None };
+                } else if rank == old.rank {
+                    let level = self.level;
+                    let text = tidy(level, &expr).to_string();
+                    if text < *old.text.get_or_insert_with(|| tidy(level, &old.expr).to_string()) {
+                        *old = Best { rank, expr, text: Some(text) };
+                    }
                 }
                 false
             }
             None => {
-                self.classes.insert(k, Shown { cost, expr: shown });
+                self.classes.insert(k, Best { rank, expr, text: None });
                 true
             }
         }
@@ -104,10 +124,81 @@ impl Distinct {
 
     /// One expression per class, the simplest first, in a stable order.
     pub fn into_sorted(self) -> Vec<Expr> {
-        let mut shown: Vec<Shown> = self.classes.into_values().collect();
-        shown.sort_by(|a, b| a.cost.cmp(&b.cost));
-        shown.into_iter().map(|s| s.expr).collect()
+        let level = self.level;
+        let mut shown: Vec<(Cost, Expr)> = self
+            .classes
+            .into_values()
+            .map(|best| {
+                let shown = tidy(level, &best.expr);
+                (Cost::of(&shown), shown)
+            })
+            .collect();
+        shown.sort_by(|a, b| a.0.cmp(&b.0));
+        shown.into_iter().map(|(_, e)| e).collect()
     }
+}
+
+/// The [`Rank`] of the tidied `e`, without building it where that is easy:
+/// above the syntax level, with whole cards that are not negative.
+fn rank(level: Level, e: &Expr) -> Rank {
+    let mut fast = Rank::default();
+    if level != Level::Syntax && tidy_rank(e, false, &mut fast).is_some() {
+        // One operator between every two cards.
+        fast.2 += e.len() - 1;
+        return fast;
+    }
+    Cost::of(&tidy(level, e)).rank()
+}
+
+/// Adds to `rank` the brackets, inverse operators and the length of the
+/// cards and brackets of the tidied `e` (a part of a product when
+/// `in_product`); `None` for a card that is negative or not whole, whose
+/// printing depends on its place.
+///
+/// Tidying turns each chain of `+` and `-` (`*` and `/`) into `a+b-c-d`
+/// (`a*b/c/d`), so a chain's inverted parts are its `-` (`/`) and the only
+/// brackets are around a sum that is a part of a product.
+fn tidy_rank(e: &Expr, in_product: bool, rank: &mut Rank) -> Option<()> {
+    match e {
+        Expr::Num(r) => {
+            if !r.is_integer() || *r < Rational::ZERO {
+                return None;
+            }
+            rank.2 += decimal_digits(r.numer());
+        }
+        Expr::Binary(op, _, _) => {
+            let additive = op.precedence() == Op::Add.precedence();
+            if additive && in_product {
+                rank.0 += 1;
+                rank.2 += 2;
+            }
+            chain_rank(e, additive, false, rank)?;
+        }
+    }
+    Some(())
+}
+
+/// [`tidy_rank`] over the parts of the chain `e` (additive or multiplicative).
+fn chain_rank(e: &Expr, additive: bool, inverted: bool, rank: &mut Rank) -> Option<()> {
+    match e {
+        Expr::Binary(op, l, r) if (op.precedence() == Op::Add.precedence()) == additive => {
+            chain_rank(l, additive, inverted, rank)?;
+            chain_rank(r, additive, inverted ^ matches!(op, Op::Sub | Op::Div), rank)
+        }
+        _ => {
+            rank.1 += usize::from(inverted);
+            tidy_rank(e, !additive, rank)
+        }
+    }
+}
+
+fn decimal_digits(mut n: i64) -> usize {
+    let mut digits = 1;
+    while n >= 10 {
+        n /= 10;
+        digits += 1;
+    }
+    digits
 }
 
 impl Extend<Expr> for Distinct {
@@ -118,7 +209,61 @@ impl Extend<Expr> for Distinct {
     }
 }
 
+/// Lists or counts the distinct solutions of hand after hand under one set
+/// of rules at one level, sharing the work on common sub-hands between
+/// hands (see [`Enumerator`]).
+///
+/// ```
+/// use reckon_canonical::{DistinctSolver, Level};
+/// use reckon_core::Rules;
+/// let mut solver = DistinctSolver::new(Rules::game24(), Level::FourNums);
+/// assert_eq!(solver.solve(&"3 3 8 8".parse().unwrap())[0].to_string(), "8/(3-8/3)");
+/// assert_eq!(solver.count(&"2 4 8 10".parse().unwrap()), 11);
+/// ```
+#[derive(Debug)]
+pub struct DistinctSolver {
+    level: Level,
+    enumerator: Enumerator,
+}
+
+impl DistinctSolver {
+    /// A solver for `rules` at `level`, with an empty memo.
+    pub fn new(rules: Rules, level: Level) -> DistinctSolver {
+        DistinctSolver { level, enumerator: Enumerator::new(rules) }
+    }
+
+    /// The rules this solver applies.
+    pub fn rules(&self) -> &Rules {
+        self.enumerator.rules()
+    }
+
+    /// The level this solver dedups at.
+    pub fn level(&self) -> Level {
+        self.level
+    }
+
+    /// The distinct solutions of `hand`, simplest first; see [`distinct_solutions`].
+    pub fn solve(&mut self, hand: &Hand) -> Vec<Expr> {
+        let mut d = Distinct::new(self.level);
+        self.enumerator.for_each_solution(hand, |e| {
+            d.insert(e);
+        });
+        d.into_sorted()
+    }
+
+    /// The number of distinct solutions of `hand`; see [`count_distinct`].
+    pub fn count(&mut self, hand: &Hand) -> usize {
+        let level = self.level;
+        let mut keys = hashbrown::HashSet::new();
+        self.enumerator.for_each_solution(hand, |e| {
+            keys.insert(key(level, &e));
+        });
+        keys.len()
+    }
+}
+
 /// The distinct solutions of `hand` under `rules` at `level`, simplest first.
+/// For many hands, a [`DistinctSolver`] is faster.
 ///
 /// ```
 /// use reckon_canonical::{distinct_solutions, Level};
@@ -129,14 +274,11 @@ impl Extend<Expr> for Distinct {
 /// assert_eq!(list[0].to_string(), "8/(3-8/3)");
 /// ```
 pub fn distinct_solutions(hand: &Hand, rules: &Rules, level: Level) -> Vec<Expr> {
-    let mut d = Distinct::new(level);
-    for_each_solution(hand, rules, |e| {
-        d.insert(e);
-    });
-    d.into_sorted()
+    DistinctSolver::new(*rules, level).solve(hand)
 }
 
 /// The number of distinct solutions of `hand` under `rules` at `level`.
+/// For many hands, a [`DistinctSolver`] is faster.
 ///
 /// ```
 /// use reckon_canonical::{count_distinct, Level};
@@ -145,11 +287,7 @@ pub fn distinct_solutions(hand: &Hand, rules: &Rules, level: Level) -> Vec<Expr>
 /// assert_eq!(count_distinct(&hand, &Rules::game24(), Level::FourNums), 11);
 /// ```
 pub fn count_distinct(hand: &Hand, rules: &Rules, level: Level) -> usize {
-    let mut keys = hashbrown::HashSet::new();
-    for_each_solution(hand, rules, |e| {
-        keys.insert(key(level, &e));
-    });
-    keys.len()
+    DistinctSolver::new(*rules, level).count(hand)
 }
 
 /// The readable member of `e`'s class nearest to `e`: at the syntax level
@@ -211,5 +349,33 @@ fn by_value(a: &Expr, b: &Expr) -> Ordering {
         (Ok(x), Ok(y)) => x.cmp(&y),
         (Err(EvalError::DivisionByZero), Err(EvalError::DivisionByZero)) => Ordering::Equal,
         _ => a.value_big().ok().cmp(&b.value_big().ok()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use reckon_core::all_solutions;
+
+    /// The rank computed without tidying is the rank of the tidied form.
+    #[test]
+    fn rank_without_tidying_is_exact() {
+        let cases = [
+            ("1 2 3 4", 24),
+            ("3 3 8 8", 24),
+            ("1 5 5 5", 24),
+            ("0 1 10 13", 10),
+            ("1 1 10 12", 24),
+            ("2 4 8 10", 24),
+            ("1 3 7 10 25", 765),
+        ];
+        for (cards, target) in cases {
+            let hand: Hand = cards.parse().unwrap();
+            for e in all_solutions(&hand, &Rules::with_target(Rational::from_integer(target))) {
+                for level in [Level::Function, Level::FourNums] {
+                    assert_eq!(rank(level, &e), Cost::of(&tidy(level, &e)).rank(), "{e}");
+                }
+            }
+        }
     }
 }

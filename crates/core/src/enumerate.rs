@@ -12,16 +12,22 @@
 //!    the `b` the right part must make. Only expressions that reach the
 //!    target are ever built.
 //!
-//! Card positions holding equal values are interchangeable, so each
-//! sub-multiset is handled once, through one representative bit mask.
-//! Arithmetic runs on 64-bit rationals; if any value of the first pass
-//! overflows, the whole hand is enumerated again with big rationals, so a
-//! solution is never lost to overflow.
+//! Sub-multisets are memoized by their sorted cards in an [`Enumerator`], so
+//! equal cards are one sub-multiset, and hands that share a sub-hand (1820
+//! hands of four cards 1..13 have only 455 distinct triples) share its value
+//! set and the expressions it makes for each value asked of it. Arithmetic
+//! runs on 64-bit rationals; if any value of the first pass overflows, the
+//! hand is enumerated again with big rationals, so a solution is never lost
+//! to overflow.
+
+use hashbrown::HashMap;
+use smallvec::SmallVec;
 
 use crate::expr::Expr;
 use crate::hand::Hand;
 use crate::number::{BigRational, Number, Rational};
-use crate::rules::{CardUse, Op, Rules};
+use crate::rules::{CardUse, Domain, Op, OpSet, Rules};
+use crate::values::{Cards, splits, sub_multisets};
 
 /// Calls `visit` once for every solution of `hand` under `rules`.
 ///
@@ -31,6 +37,7 @@ use crate::rules::{CardUse, Op, Rules};
 /// distinctness, so the stream carries each such tree at least once and
 /// usually once. Under [`CardUse::Subset`] the solutions over every
 /// non-empty sub-multiset of the cards are visited, single cards included.
+/// For many hands under the same rules, an [`Enumerator`] shares the work.
 ///
 /// ```
 /// use reckon_core::{for_each_solution, Hand, Rules};
@@ -39,11 +46,8 @@ use crate::rules::{CardUse, Op, Rules};
 /// for_each_solution(&hand, &Rules::game24(), |e| found.push(e.to_string()));
 /// assert_eq!(found, ["8/(3-8/3)"]);
 /// ```
-pub fn for_each_solution(hand: &Hand, rules: &Rules, mut visit: impl FnMut(Expr)) {
-    match Tables::<Rational>::build(hand, rules) {
-        Some(tables) => tables.solutions(&mut visit),
-        None => Tables::<BigRational>::build(hand, rules).expect("big rationals do not overflow").solutions(&mut visit),
-    }
+pub fn for_each_solution(hand: &Hand, rules: &Rules, visit: impl FnMut(Expr)) {
+    Enumerator::new(*rules).for_each_solution(hand, visit);
 }
 
 /// Every solution of `hand` under `rules`, collected; see [`for_each_solution`].
@@ -61,124 +65,242 @@ pub fn all_solutions(hand: &Hand, rules: &Rules) -> Vec<Expr> {
     out
 }
 
-/// The values each sub-multiset of the cards makes, by representative mask.
-struct Tables<N> {
+/// Streams every solution of hand after hand under one set of rules,
+/// keeping the value sets of sub-hands, and the expressions they make for
+/// the values asked of them, between hands.
+///
+/// Visits exactly what [`for_each_solution`] visits, possibly in another
+/// order. The memo of expressions is dropped between hands once it holds
+/// more than a few hundred thousand of them; the value sets are kept.
+///
+/// ```
+/// use reckon_core::{Enumerator, Rules};
+/// let mut enumerator = Enumerator::new(Rules::game24());
+/// let mut count = 0;
+/// for cards in ["3 3 8 8", "1 2 3 4", "1 1 1 1"] {
+///     enumerator.for_each_solution(&cards.parse().unwrap(), |_| count += 1);
+/// }
+/// assert_eq!(count, 1 + 52);
+/// ```
+#[derive(Debug)]
+pub struct Enumerator {
     rules: Rules,
-    cards: Vec<Rational>,
-    /// The representative of each mask: the same multiset of values, taking
-    /// the lowest positions of each run of equal cards.
-    canon: Vec<usize>,
-    /// For each representative proper sub-mask, its values, sorted and
-    /// distinct (a single card's is the card). The whole hand's values are
-    /// never built: the second pass reaches the target from its parts.
-    values: Vec<Vec<N>>,
+    fast: Memo<Rational>,
+    big: Option<Memo<BigRational>>,
 }
 
-impl<N: Number> Tables<N> {
-    /// The first pass; `None` if some arithmetic overflowed.
-    fn build(hand: &Hand, rules: &Rules) -> Option<Tables<N>> {
-        let cards = hand.cards().to_vec();
-        let n = cards.len();
-        let canon = representatives(&cards);
-        let all = (1usize << n) - 1;
-        let mut values: Vec<Vec<N>> = vec![Vec::new(); 1 << n];
-        let mut made: Vec<N> = Vec::new();
-        for mask in 1..all {
-            if canon[mask] != mask {
-                continue;
+impl Enumerator {
+    /// An empty memo for `rules`.
+    pub fn new(rules: Rules) -> Enumerator {
+        Enumerator { rules, fast: Memo::new(rules.ops, rules.domain), big: None }
+    }
+
+    /// The rules this enumerator applies.
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    /// Calls `visit` once for every solution of `hand`; see [`for_each_solution`].
+    pub fn for_each_solution(&mut self, hand: &Hand, mut visit: impl FnMut(Expr)) {
+        let rules = self.rules;
+        if self.fast.solutions(hand.cards(), &rules, &mut visit).is_none() {
+            let big = self.big.get_or_insert_with(|| Memo::new(rules.ops, rules.domain));
+            big.solutions(hand.cards(), &rules, &mut visit).expect("big rationals do not overflow");
+        }
+    }
+}
+
+/// Past this many memoized expressions, the expression memo is dropped
+/// before the next hand: it only saves time, and a run over many large
+/// hands must not grow without bound.
+const EXPR_MEMO_LIMIT: usize = 1 << 18;
+
+/// The two passes in number type `N`, memoized by sorted sub-multiset.
+#[derive(Debug)]
+struct Memo<N> {
+    ops: OpSet,
+    domain: Domain,
+    /// Where each sorted multiset of cards is in `sets`.
+    index: HashMap<Cards<Rational>, usize>,
+    sets: Vec<Set<N>>,
+    /// Where the expressions of a set worth a value are in `exprs`.
+    lists: HashMap<(usize, N), usize>,
+    exprs: Vec<Vec<Expr>>,
+    /// The number of expressions in `exprs`.
+    stored: usize,
+}
+
+/// A sub-multiset of cards: its values and its splits.
+#[derive(Debug)]
+struct Set<N> {
+    /// The card, for a single card.
+    card: Option<Rational>,
+    /// Every value it makes, sorted and distinct.
+    values: Box<[N]>,
+    /// Its splits into two non-empty parts, as indices into `sets`, each
+    /// unordered pair once.
+    splits: Box<[(usize, usize)]>,
+}
+
+impl<N: Number> Memo<N> {
+    fn new(ops: OpSet, domain: Domain) -> Memo<N> {
+        Memo {
+            ops,
+            domain,
+            index: HashMap::new(),
+            sets: Vec::new(),
+            lists: HashMap::new(),
+            exprs: Vec::new(),
+            stored: 0,
+        }
+    }
+
+    /// Every solution of `cards` (sorted) under `rules`, handed to `visit`;
+    /// `None`, before anything is visited, if some arithmetic overflowed.
+    fn solutions(&mut self, cards: &[Rational], rules: &Rules, visit: &mut dyn FnMut(Expr)) -> Option<()> {
+        if self.stored > EXPR_MEMO_LIMIT {
+            self.lists.clear();
+            self.exprs.clear();
+            self.stored = 0;
+        }
+        let target = N::from_rational(rules.target);
+        // The first pass, complete before anything is visited. The whole
+        // hand's values are never built: the second pass reaches the
+        // target from its parts.
+        let whole = if cards.len() == 1 { self.set_of(cards)? } else { usize::MAX };
+        let top = if cards.len() == 1 { Vec::new() } else { self.split_ids(cards)? };
+        let mut parts = Vec::new();
+        if rules.card_use == CardUse::Subset {
+            for subset in sub_multisets(cards) {
+                if subset.len() < cards.len() {
+                    parts.push(self.set_of(&subset)?);
+                }
             }
-            made.clear();
-            if mask.is_power_of_two() {
-                made.push(N::from_rational(cards[mask.trailing_zeros() as usize]));
-            } else {
-                for (left, right) in splits(mask, &canon) {
-                    for a in &values[left] {
-                        for b in &values[right] {
-                            let (ops, count) = orientations(a, b, left == right);
-                            for &(op, x, y) in &ops[..count] {
-                                if !rules.ops.contains(op) || (op == Op::Div && y.is_zero()) {
-                                    continue;
-                                }
-                                let v = op.apply(x, y)?;
-                                if rules.domain.allows(&v) {
-                                    made.push(v);
-                                }
+        }
+        for id in parts {
+            if self.sets[id].values.binary_search(&target).is_ok() {
+                self.emit(id, &target, visit);
+            }
+        }
+        if whole == usize::MAX {
+            self.emit_splits(&top, &target, visit);
+        } else {
+            self.emit(whole, &target, visit);
+        }
+        Some(())
+    }
+
+    /// The index of `cards` (sorted) in `sets`, with its values; `None` on overflow.
+    fn set_of(&mut self, cards: &[Rational]) -> Option<usize> {
+        if let Some(&id) = self.index.get(cards) {
+            return Some(id);
+        }
+        let set = if let [card] = cards {
+            Set { card: Some(*card), values: Box::new([N::from_rational(*card)]), splits: Box::new([]) }
+        } else {
+            let pairs = self.split_ids(cards)?;
+            let mut made = Vec::new();
+            for &(left, right) in &pairs {
+                let same = left == right;
+                for a in self.sets[left].values.iter() {
+                    for b in self.sets[right].values.iter() {
+                        let (ops, count) = orientations(a, b, same);
+                        for &(op, x, y) in &ops[..count] {
+                            if !self.ops.contains(op) || (op == Op::Div && y.is_zero()) {
+                                continue;
+                            }
+                            let v = op.apply(x, y)?;
+                            if self.domain.allows(&v) {
+                                made.push(v);
                             }
                         }
                     }
                 }
-                made.sort_unstable();
-                made.dedup();
             }
-            values[mask] = made.clone();
-        }
-        Some(Tables { rules: *rules, cards, canon, values })
-    }
-
-    /// The second pass: every solution, handed to `visit`.
-    fn solutions(&self, visit: &mut dyn FnMut(Expr)) {
-        let target = N::from_rational(self.rules.target);
-        let all = (1usize << self.cards.len()) - 1;
-        let masks: Vec<usize> = match self.rules.card_use {
-            CardUse::All => vec![all],
-            CardUse::Subset => (1..=all).filter(|&m| self.canon[m] == m).collect(),
+            made.sort_unstable();
+            made.dedup();
+            Set { card: None, values: made.into_boxed_slice(), splits: pairs.into_boxed_slice() }
         };
-        for mask in masks {
-            // The whole hand has no table; emitting finds out.
-            if mask == all || self.values[mask].binary_search(&target).is_ok() {
-                self.emit(mask, &target, visit);
-            }
-        }
+        self.sets.push(set);
+        self.index.insert(Cards::from(cards), self.sets.len() - 1);
+        Some(self.sets.len() - 1)
     }
 
-    /// Every expression over the cards of representative `mask` worth `v`,
-    /// handed to `visit`; nothing if the cards cannot make `v`.
-    fn emit(&self, mask: usize, v: &N, visit: &mut dyn FnMut(Expr)) {
-        if mask.is_power_of_two() {
-            let card = N::from_rational(self.cards[mask.trailing_zeros() as usize]);
-            if card == *v {
-                visit(Expr::Num(self.cards[mask.trailing_zeros() as usize]));
+    /// The splits of `cards` (sorted, at least two) as pairs of set indices.
+    fn split_ids(&mut self, cards: &[Rational]) -> Option<Vec<(usize, usize)>> {
+        let mut pairs = Vec::new();
+        for (left, right) in splits(cards) {
+            // The smaller cards on the left, so that `1 2` reads `1+2`.
+            let (left, right) = if left <= right { (left, right) } else { (right, left) };
+            pairs.push((self.set_of(&left)?, self.set_of(&right)?));
+        }
+        Some(pairs)
+    }
+
+    /// The index in `exprs` of every expression over set `id` worth `v`.
+    fn list_of(&mut self, id: usize, v: &N) -> usize {
+        if let Some(&known) = self.lists.get(&(id, v.clone())) {
+            return known;
+        }
+        let mut out = Vec::new();
+        self.emit(id, v, &mut |e| out.push(e));
+        self.stored += out.len();
+        self.exprs.push(out);
+        self.lists.insert((id, v.clone()), self.exprs.len() - 1);
+        self.exprs.len() - 1
+    }
+
+    /// Every expression over set `id` worth `v`, handed to `visit`;
+    /// nothing if its cards cannot make `v`.
+    fn emit(&mut self, id: usize, v: &N, visit: &mut dyn FnMut(Expr)) {
+        if let Some(card) = self.sets[id].card {
+            if N::from_rational(card) == *v {
+                visit(Expr::Num(card));
             }
             return;
         }
+        let splits: SmallVec<[(usize, usize); 32]> = self.sets[id].splits.iter().copied().collect();
+        self.emit_splits(&splits, v, visit);
+    }
+
+    /// Every expression worth `v` that combines the two parts of one of `splits`.
+    fn emit_splits(&mut self, splits: &[(usize, usize)], v: &N, visit: &mut dyn FnMut(Expr)) {
         let mut found = Vec::new();
-        for (left, right) in splits(mask, &self.canon) {
+        for &(left, right) in splits {
             let same = left == right;
             // Partners cover both orders, so walk the side with fewer values.
-            let (left, right) =
-                if self.values[left].len() > self.values[right].len() { (right, left) } else { (left, right) };
-            for a in &self.values[left] {
+            let (left, right) = if self.sets[left].values.len() > self.sets[right].values.len() {
+                (right, left)
+            } else {
+                (left, right)
+            };
+            for i in 0..self.sets[left].values.len() {
+                let a = self.sets[left].values[i].clone();
                 found.clear();
-                self.partners(a, v, right, same, &mut found);
+                self.partners(&a, v, right, same, &mut found);
                 for (op, left_first, b) in found.drain(..) {
-                    let (lm, lv, rm, rv) = if left_first { (left, a, right, &b) } else { (right, &b, left, a) };
-                    let rights = self.collect(rm, rv);
-                    self.emit(lm, lv, &mut |l| {
-                        for r in &rights {
+                    let (lm, lv, rm, rv) = if left_first { (left, &a, right, &b) } else { (right, &b, left, &a) };
+                    let (ls, rs) = (self.list_of(lm, lv), self.list_of(rm, rv));
+                    for l in &self.exprs[ls] {
+                        for r in &self.exprs[rs] {
                             visit(Expr::binary(op, l.clone(), r.clone()));
                         }
-                    });
+                    }
                 }
             }
         }
     }
 
-    fn collect(&self, mask: usize, v: &N) -> Vec<Expr> {
-        let mut out = Vec::new();
-        self.emit(mask, v, &mut |e| out.push(e));
-        out
-    }
-
     /// The ways to finish `v` from a left value `a`: each operator with the
     /// side `a` goes on (true: `a op b`) and a value `b` the right part
-    /// (a proper sub-mask) makes, pushed onto `out`.
+    /// (set `right`) makes, pushed onto `out`.
     ///
     /// An inverse operation that overflows loses nothing: its exact result
     /// does not fit in `N`, so no value of the right part can be it (the
     /// first pass built those values without overflow).
     fn partners(&self, a: &N, v: &N, right: usize, same: bool, out: &mut Vec<(Op, bool, N)>) {
-        let made = &self.values[right];
-        let ops = self.rules.ops;
+        let made = &self.sets[right].values;
+        let ops = self.ops;
         let mut offer = |op: Op, left_first: bool, b: Option<N>| {
             if let Some(b) = b.filter(|b| made.binary_search(b).is_ok()) {
                 // Equal halves make the same trees either way round: keep
@@ -197,7 +319,7 @@ impl<N: Number> Tables<N> {
         // a * b = v: with a = 0 every b works when v = 0.
         if a.is_zero() {
             if v.is_zero() {
-                for b in made {
+                for b in made.iter() {
                     offer(Op::Mul, true, Some(b.clone()));
                 }
             }
@@ -227,47 +349,6 @@ impl<N: Number> Tables<N> {
 fn orientations<'a, N>(a: &'a N, b: &'a N, same: bool) -> ([(Op, &'a N, &'a N); 6], usize) {
     let all = [(Op::Add, a, b), (Op::Mul, a, b), (Op::Sub, a, b), (Op::Div, a, b), (Op::Sub, b, a), (Op::Div, b, a)];
     (all, if same { 4 } else { 6 })
-}
-
-/// For every mask, the representative mask of the same multiset of values.
-/// The cards are sorted, so equal values sit in runs.
-fn representatives(cards: &[Rational]) -> Vec<usize> {
-    let n = cards.len();
-    let mut runs: Vec<(usize, usize)> = Vec::new();
-    for (i, c) in cards.iter().enumerate() {
-        match runs.last_mut() {
-            Some((start, len)) if cards[*start] == *c => *len += 1,
-            _ => runs.push((i, 1)),
-        }
-    }
-    (0..1usize << n)
-        .map(|mask| {
-            runs.iter().fold(0, |acc, &(start, len)| {
-                let run = ((1usize << len) - 1) << start;
-                let count = (mask & run).count_ones();
-                acc | (((1usize << count) - 1) << start)
-            })
-        })
-        .collect()
-}
-
-/// The ways to split `mask` into two non-empty parts, as unordered pairs of
-/// representative masks, each pair once.
-fn splits(mask: usize, canon: &[usize]) -> Vec<(usize, usize)> {
-    let low = mask & mask.wrapping_neg();
-    let mut out: Vec<(usize, usize)> = Vec::new();
-    let mut left = (mask - 1) & mask;
-    while left > 0 {
-        if left & low != 0 {
-            let (a, b) = (canon[left], canon[mask ^ left]);
-            let pair = (a.min(b), a.max(b));
-            if !out.contains(&pair) {
-                out.push(pair);
-            }
-        }
-        left = (left - 1) & mask;
-    }
-    out
 }
 
 #[cfg(test)]
@@ -334,10 +415,15 @@ mod tests {
     }
 
     #[test]
-    fn representatives_take_the_lowest_equal_cards() {
-        let canon = representatives(hand("1 1 2").cards());
-        assert_eq!(canon[0b010], 0b001);
-        assert_eq!(canon[0b110], 0b101);
-        assert_eq!(canon[0b111], 0b111);
+    fn a_shared_enumerator_visits_what_a_fresh_one_does() {
+        let rules = Rules::game24();
+        let mut shared = Enumerator::new(rules);
+        for cards in ["1 2 3 4", "1 2 3 5", "2 3 4 4", "1 1 2 3", "3 3 8 8", "1 2 3 4"] {
+            let h = hand(cards);
+            let mut ours = Vec::new();
+            shared.for_each_solution(&h, |e| ours.push(e));
+            assert_eq!(keys(&ours), keys(&all_solutions(&h, &rules)), "{cards}");
+            assert_eq!(ours.len(), all_solutions(&h, &rules).len(), "{cards}");
+        }
     }
 }
