@@ -5,8 +5,10 @@ use std::cmp::Ordering;
 
 use hashbrown::HashMap;
 use reckon_core::{Enumerator, EvalError, Expr, Hand, Op, Rational, Rules};
+use smallvec::SmallVec;
 
-use crate::key::{Key, key};
+use crate::form::Signed;
+use crate::key::{Key, four_nums_of_function, key};
 use crate::level::Level;
 
 /// Collects expressions, one per class at a level, each shown by its most
@@ -29,8 +31,47 @@ use crate::level::Level;
 /// ```
 #[derive(Debug, Clone)]
 pub struct Distinct {
+    classes: Classes,
+    /// The best member of each class, by class number.
+    best: Vec<Best>,
+}
+
+/// Numbers the classes of expressions at one level, in order of first sight.
+#[derive(Debug, Clone)]
+struct Classes {
     level: Level,
-    classes: HashMap<Key, Best>,
+    by_key: HashMap<Key, usize>,
+    /// At the `4nums` level, the class of each function-level form: the
+    /// `4nums` key depends on that form only and is costly, so it is
+    /// computed once per form (several raw solutions share one form).
+    by_function: HashMap<Signed, usize>,
+}
+
+impl Classes {
+    fn new(level: Level) -> Classes {
+        Classes { level, by_key: HashMap::new(), by_function: HashMap::new() }
+    }
+
+    fn len(&self) -> usize {
+        self.by_key.len()
+    }
+
+    /// The class of `expr`: its number, and whether it is new.
+    fn of(&mut self, expr: &Expr) -> (usize, bool) {
+        let next = self.by_key.len();
+        if self.level != Level::FourNums {
+            let class = *self.by_key.entry(key(self.level, expr)).or_insert(next);
+            return (class, class == next);
+        }
+        match self.by_function.entry(Signed::of(expr)) {
+            hashbrown::hash_map::Entry::Occupied(seen) => (*seen.get(), false),
+            hashbrown::hash_map::Entry::Vacant(form) => {
+                let class = *self.by_key.entry(four_nums_of_function(form.key().clone())).or_insert(next);
+                form.insert(class);
+                (class, class == next)
+            }
+        }
+    }
 }
 
 /// The most readable member of a class seen so far, kept as it came: it is
@@ -77,57 +118,54 @@ fn inverse_ops(e: &Expr) -> usize {
 impl Distinct {
     /// An empty collection for `level`.
     pub fn new(level: Level) -> Distinct {
-        Distinct { level, classes: HashMap::new() }
+        Distinct { classes: Classes::new(level), best: Vec::new() }
     }
 
     /// The level this collection dedups at.
     pub fn level(&self) -> Level {
-        self.level
+        self.classes.level
     }
 
     /// Adds `expr`; true if it is the first of its class.
     pub fn insert(&mut self, expr: Expr) -> bool {
-        let k = key(self.level, &expr);
         // The cost of the tidied form decides which member is shown; its
         // text is only needed to break a tie, so most members are never
         // tidied or printed.
-        let rank = rank(self.level, &expr);
-        match self.classes.get_mut(&k) {
-            Some(old) => {
-                if rank < old.rank {
-                    *old = Best { rank, expr, text: None };
-                } else if rank == old.rank {
-                    let level = self.level;
-                    let text = tidy(level, &expr).to_string();
-                    if text < *old.text.get_or_insert_with(|| tidy(level, &old.expr).to_string()) {
-                        *old = Best { rank, expr, text: Some(text) };
-                    }
-                }
-                false
-            }
-            None => {
-                self.classes.insert(k, Best { rank, expr, text: None });
-                true
+        let level = self.classes.level;
+        let rank = rank(level, &expr);
+        let (class, new) = self.classes.of(&expr);
+        if new {
+            self.best.push(Best { rank, expr, text: None });
+            return true;
+        }
+        let old = &mut self.best[class];
+        if rank < old.rank {
+            *old = Best { rank, expr, text: None };
+        } else if rank == old.rank && !(level != Level::Syntax && same_tidy(&expr, &old.expr)) {
+            let text = tidy(level, &expr).to_string();
+            if text < *old.text.get_or_insert_with(|| tidy(level, &old.expr).to_string()) {
+                *old = Best { rank, expr, text: Some(text) };
             }
         }
+        false
     }
 
     /// The number of classes seen.
     pub fn len(&self) -> usize {
-        self.classes.len()
+        self.best.len()
     }
 
     /// True if nothing was inserted.
     pub fn is_empty(&self) -> bool {
-        self.classes.is_empty()
+        self.best.is_empty()
     }
 
     /// One expression per class, the simplest first, in a stable order.
     pub fn into_sorted(self) -> Vec<Expr> {
-        let level = self.level;
+        let level = self.classes.level;
         let mut shown: Vec<(Cost, Expr)> = self
-            .classes
-            .into_values()
+            .best
+            .into_iter()
             .map(|best| {
                 let shown = tidy(level, &best.expr);
                 (Cost::of(&shown), shown)
@@ -192,6 +230,48 @@ fn chain_rank(e: &Expr, additive: bool, inverted: bool, rank: &mut Rank) -> Opti
     }
 }
 
+/// Do `a` and `b` tidy to the same expression above the syntax level?
+/// True when they are the same chains of the same parts, up to grouping
+/// and order, which is what tidying forgets; false otherwise, which only
+/// means their texts must be compared.
+fn same_tidy(a: &Expr, b: &Expr) -> bool {
+    match (a, b) {
+        (Expr::Num(x), Expr::Num(y)) => x == y,
+        (Expr::Binary(p, _, _), Expr::Binary(q, _, _)) if p.precedence() == q.precedence() => {
+            let additive = p.precedence() == Op::Add.precedence();
+            let (mut left, mut right) = (Parts::new(), Parts::new());
+            chain_parts(a, additive, false, &mut left);
+            chain_parts(b, additive, false, &mut right);
+            if left.len() != right.len() {
+                return false;
+            }
+            // Sameness is an equivalence, so matching greedily is exact.
+            let mut matched: SmallVec<[bool; 8]> = smallvec::smallvec![false; right.len()];
+            left.iter().all(|&(inverted, x)| {
+                let found = right
+                    .iter()
+                    .zip(matched.iter_mut())
+                    .find(|((i, y), taken)| !**taken && *i == inverted && same_tidy(x, y));
+                found.map(|(_, taken)| *taken = true).is_some()
+            })
+        }
+        _ => false,
+    }
+}
+
+/// The parts of a chain with whether each is inverted (after `-` or `/`).
+type Parts<'a> = SmallVec<[(bool, &'a Expr); 8]>;
+
+fn chain_parts<'a>(e: &'a Expr, additive: bool, inverted: bool, out: &mut Parts<'a>) {
+    match e {
+        Expr::Binary(op, l, r) if (op.precedence() == Op::Add.precedence()) == additive => {
+            chain_parts(l, additive, inverted, out);
+            chain_parts(r, additive, inverted ^ matches!(op, Op::Sub | Op::Div), out);
+        }
+        _ => out.push((inverted, e)),
+    }
+}
+
 fn decimal_digits(mut n: i64) -> usize {
     let mut digits = 1;
     while n >= 10 {
@@ -253,12 +333,11 @@ impl DistinctSolver {
 
     /// The number of distinct solutions of `hand`; see [`count_distinct`].
     pub fn count(&mut self, hand: &Hand) -> usize {
-        let level = self.level;
-        let mut keys = hashbrown::HashSet::new();
+        let mut classes = Classes::new(self.level);
         self.enumerator.for_each_solution(hand, |e| {
-            keys.insert(key(level, &e));
+            classes.of(&e);
         });
-        keys.len()
+        classes.len()
     }
 }
 
@@ -357,7 +436,8 @@ mod tests {
     use super::*;
     use reckon_core::all_solutions;
 
-    /// The rank computed without tidying is the rank of the tidied form.
+    /// The rank computed without tidying is the rank of the tidied form,
+    /// and expressions said to tidy alike do.
     #[test]
     fn rank_without_tidying_is_exact() {
         let cases = [
@@ -371,9 +451,18 @@ mod tests {
         ];
         for (cards, target) in cases {
             let hand: Hand = cards.parse().unwrap();
-            for e in all_solutions(&hand, &Rules::with_target(Rational::from_integer(target))) {
+            let all = all_solutions(&hand, &Rules::with_target(Rational::from_integer(target)));
+            for e in &all {
                 for level in [Level::Function, Level::FourNums] {
-                    assert_eq!(rank(level, &e), Cost::of(&tidy(level, &e)).rank(), "{e}");
+                    assert_eq!(rank(level, e), Cost::of(&tidy(level, e)).rank(), "{e}");
+                }
+            }
+            // Solutions said to tidy alike do.
+            for a in all.iter().take(200) {
+                for b in all.iter().take(200) {
+                    if same_tidy(a, b) {
+                        assert_eq!(tidy(Level::FourNums, a), tidy(Level::FourNums, b), "{a} and {b}");
+                    }
                 }
             }
         }
