@@ -4,7 +4,7 @@
 use std::cmp::Ordering;
 
 use hashbrown::HashMap;
-use reckon_core::{Enumerator, EvalError, Expr, Hand, Op, Rational, Rules};
+use reckon_core::{Enumerator, EvalError, Expr, Hand, Op, Rational, Rules, Solution};
 use smallvec::SmallVec;
 
 use crate::form::Signed;
@@ -56,14 +56,18 @@ impl Classes {
         self.by_key.len()
     }
 
-    /// The class of `expr`: its number, and whether it is new.
-    fn of(&mut self, expr: &Expr) -> (usize, bool) {
+    /// The class of a solution: its number, and whether it is new.
+    fn of(&mut self, solution: Solution<'_>) -> (usize, bool) {
         let next = self.by_key.len();
         if self.level != Level::FourNums {
-            let class = *self.by_key.entry(key(self.level, expr)).or_insert(next);
+            let class = *self.by_key.entry(key(self.level, &solution.to_expr())).or_insert(next);
             return (class, class == next);
         }
-        match self.by_function.entry(Signed::of(expr)) {
+        let function = match solution {
+            Solution::Card(card) => Signed::leaf(card),
+            Solution::Binary(op, l, r) => Signed::combine(op, Signed::of(l), Signed::of(r)),
+        };
+        match self.by_function.entry(function) {
             hashbrown::hash_map::Entry::Occupied(seen) => (*seen.get(), false),
             hashbrown::hash_map::Entry::Vacant(form) => {
                 let class = *self.by_key.entry(four_nums_of_function(form.key().clone())).or_insert(next);
@@ -128,23 +132,45 @@ impl Distinct {
 
     /// Adds `expr`; true if it is the first of its class.
     pub fn insert(&mut self, expr: Expr) -> bool {
+        let level = self.classes.level;
+        let view = match &expr {
+            Expr::Num(card) => Solution::Card(*card),
+            Expr::Binary(op, l, r) => Solution::Binary(*op, l, r),
+        };
+        let rank = rank(level, view);
+        let class = self.classes.of(view);
+        self.place(rank, class, || expr)
+    }
+
+    /// Adds a solution from an [`Enumerator`], building its tree only if
+    /// it may be shown; true if it is the first of its class.
+    fn insert_solution(&mut self, solution: Solution<'_>) -> bool {
+        let rank = rank(self.classes.level, solution);
+        let class = self.classes.of(solution);
+        self.place(rank, class, || solution.to_expr())
+    }
+
+    /// Keeps the expression `make` builds if it is the first of its class
+    /// or more readable than the class's best so far.
+    fn place(&mut self, rank: Rank, (class, new): (usize, bool), make: impl FnOnce() -> Expr) -> bool {
         // The cost of the tidied form decides which member is shown; its
         // text is only needed to break a tie, so most members are never
         // tidied or printed.
-        let level = self.classes.level;
-        let rank = rank(level, &expr);
-        let (class, new) = self.classes.of(&expr);
         if new {
-            self.best.push(Best { rank, expr, text: None });
+            self.best.push(Best { rank, expr: make(), text: None });
             return true;
         }
+        let level = self.classes.level;
         let old = &mut self.best[class];
         if rank < old.rank {
-            *old = Best { rank, expr, text: None };
-        } else if rank == old.rank && !(level != Level::Syntax && same_tidy(&expr, &old.expr)) {
-            let text = tidy(level, &expr).to_string();
-            if text < *old.text.get_or_insert_with(|| tidy(level, &old.expr).to_string()) {
-                *old = Best { rank, expr, text: Some(text) };
+            *old = Best { rank, expr: make(), text: None };
+        } else if rank == old.rank {
+            let expr = make();
+            if level == Level::Syntax || !same_tidy(&expr, &old.expr) {
+                let text = tidy(level, &expr).to_string();
+                if text < *old.text.get_or_insert_with(|| tidy(level, &old.expr).to_string()) {
+                    *old = Best { rank, expr, text: Some(text) };
+                }
             }
         }
         false
@@ -176,16 +202,29 @@ impl Distinct {
     }
 }
 
-/// The [`Rank`] of the tidied `e`, without building it where that is easy:
-/// above the syntax level, with whole cards that are not negative.
-fn rank(level: Level, e: &Expr) -> Rank {
+/// The [`Rank`] of the tidied solution, without building it where that is
+/// easy: above the syntax level, with whole cards that are not negative.
+fn rank(level: Level, solution: Solution<'_>) -> Rank {
     let mut fast = Rank::default();
-    if level != Level::Syntax && tidy_rank(e, false, &mut fast).is_some() {
-        // One operator between every two cards.
-        fast.2 += e.len() - 1;
-        return fast;
+    let found = match solution {
+        _ if level == Level::Syntax => None,
+        Solution::Card(card) => tidy_rank(&Expr::Num(card), false, &mut fast).map(|()| 1),
+        // The root chain's parts, as `tidy_rank` walks them.
+        Solution::Binary(op, l, r) => {
+            let additive = op.precedence() == Op::Add.precedence();
+            chain_rank(l, additive, false, &mut fast)
+                .and_then(|()| chain_rank(r, additive, matches!(op, Op::Sub | Op::Div), &mut fast))
+                .map(|()| l.len() + r.len())
+        }
+    };
+    match found {
+        Some(cards) => {
+            // One operator between every two cards.
+            fast.2 += cards - 1;
+            fast
+        }
+        None => Cost::of(&tidy(level, &solution.to_expr())).rank(),
     }
-    Cost::of(&tidy(level, e)).rank()
 }
 
 /// Adds to `rank` the brackets, inverse operators and the length of the
@@ -325,8 +364,8 @@ impl DistinctSolver {
     /// The distinct solutions of `hand`, simplest first; see [`distinct_solutions`].
     pub fn solve(&mut self, hand: &Hand) -> Vec<Expr> {
         let mut d = Distinct::new(self.level);
-        self.enumerator.for_each_solution(hand, |e| {
-            d.insert(e);
+        self.enumerator.visit_solutions(hand, |s| {
+            d.insert_solution(s);
         });
         d.into_sorted()
     }
@@ -334,8 +373,8 @@ impl DistinctSolver {
     /// The number of distinct solutions of `hand`; see [`count_distinct`].
     pub fn count(&mut self, hand: &Hand) -> usize {
         let mut classes = Classes::new(self.level);
-        self.enumerator.for_each_solution(hand, |e| {
-            classes.of(&e);
+        self.enumerator.visit_solutions(hand, |s| {
+            classes.of(s);
         });
         classes.len()
     }
@@ -454,7 +493,11 @@ mod tests {
             let all = all_solutions(&hand, &Rules::with_target(Rational::from_integer(target)));
             for e in &all {
                 for level in [Level::Function, Level::FourNums] {
-                    assert_eq!(rank(level, e), Cost::of(&tidy(level, e)).rank(), "{e}");
+                    let view = match e {
+                        Expr::Num(card) => Solution::Card(*card),
+                        Expr::Binary(op, l, r) => Solution::Binary(*op, l, r),
+                    };
+                    assert_eq!(rank(level, view), Cost::of(&tidy(level, e)).rank(), "{e}");
                 }
             }
             // Solutions said to tidy alike do.

@@ -29,6 +29,27 @@ use crate::number::{BigRational, Number, Rational};
 use crate::rules::{CardUse, Domain, Op, OpSet, Rules};
 use crate::values::{Cards, splits, sub_multisets};
 
+/// One solution as an [`Enumerator`] finds it, its parts borrowed: most
+/// solutions are the same as an earlier one at some level, and need never
+/// be built.
+#[derive(Debug, Clone, Copy)]
+pub enum Solution<'a> {
+    /// A single card (a one-card hand, or one card under [`CardUse::Subset`]).
+    Card(Rational),
+    /// `left op right`.
+    Binary(Op, &'a Expr, &'a Expr),
+}
+
+impl Solution<'_> {
+    /// The solution as an expression tree.
+    pub fn to_expr(self) -> Expr {
+        match self {
+            Solution::Card(card) => Expr::Num(card),
+            Solution::Binary(op, l, r) => Expr::binary(op, l.clone(), r.clone()),
+        }
+    }
+}
+
 /// Calls `visit` once for every solution of `hand` under `rules`.
 ///
 /// Every expression tree that makes the target is visited, up to the order
@@ -102,6 +123,12 @@ impl Enumerator {
 
     /// Calls `visit` once for every solution of `hand`; see [`for_each_solution`].
     pub fn for_each_solution(&mut self, hand: &Hand, mut visit: impl FnMut(Expr)) {
+        self.visit_solutions(hand, |s| visit(s.to_expr()));
+    }
+
+    /// Calls `visit` once for every solution of `hand`, as borrowed parts;
+    /// the same solutions as [`Enumerator::for_each_solution`].
+    pub fn visit_solutions(&mut self, hand: &Hand, mut visit: impl FnMut(Solution<'_>)) {
         let rules = self.rules;
         if self.fast.solutions(hand.cards(), &rules, &mut visit).is_none() {
             let big = self.big.get_or_insert_with(|| Memo::new(rules.ops, rules.domain));
@@ -157,7 +184,7 @@ impl<N: Number> Memo<N> {
 
     /// Every solution of `cards` (sorted) under `rules`, handed to `visit`;
     /// `None`, before anything is visited, if some arithmetic overflowed.
-    fn solutions(&mut self, cards: &[Rational], rules: &Rules, visit: &mut dyn FnMut(Expr)) -> Option<()> {
+    fn solutions(&mut self, cards: &[Rational], rules: &Rules, visit: &mut dyn FnMut(Solution<'_>)) -> Option<()> {
         if self.stored > EXPR_MEMO_LIMIT {
             self.lists.clear();
             self.exprs.clear();
@@ -243,7 +270,7 @@ impl<N: Number> Memo<N> {
             return known;
         }
         let mut out = Vec::new();
-        self.emit(id, v, &mut |e| out.push(e));
+        self.emit(id, v, &mut |s| out.push(s.to_expr()));
         self.stored += out.len();
         self.exprs.push(out);
         self.lists.insert((id, v.clone()), self.exprs.len() - 1);
@@ -252,10 +279,10 @@ impl<N: Number> Memo<N> {
 
     /// Every expression over set `id` worth `v`, handed to `visit`;
     /// nothing if its cards cannot make `v`.
-    fn emit(&mut self, id: usize, v: &N, visit: &mut dyn FnMut(Expr)) {
+    fn emit(&mut self, id: usize, v: &N, visit: &mut dyn FnMut(Solution<'_>)) {
         if let Some(card) = self.sets[id].card {
             if N::from_rational(card) == *v {
-                visit(Expr::Num(card));
+                visit(Solution::Card(card));
             }
             return;
         }
@@ -264,7 +291,7 @@ impl<N: Number> Memo<N> {
     }
 
     /// Every expression worth `v` that combines the two parts of one of `splits`.
-    fn emit_splits(&mut self, splits: &[(usize, usize)], v: &N, visit: &mut dyn FnMut(Expr)) {
+    fn emit_splits(&mut self, splits: &[(usize, usize)], v: &N, visit: &mut dyn FnMut(Solution<'_>)) {
         let mut found = Vec::new();
         for &(left, right) in splits {
             let same = left == right;
@@ -283,7 +310,7 @@ impl<N: Number> Memo<N> {
                     let (ls, rs) = (self.list_of(lm, lv), self.list_of(rm, rv));
                     for l in &self.exprs[ls] {
                         for r in &self.exprs[rs] {
-                            visit(Expr::binary(op, l.clone(), r.clone()));
+                            visit(Solution::Binary(op, l, r));
                         }
                     }
                 }
