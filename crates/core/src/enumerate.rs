@@ -157,17 +157,30 @@ struct Memo<N> {
     stored: usize,
 }
 
+/// Sub-multisets of up to this many cards get their value set as soon as
+/// they are met (and share it across hands). Larger ones, whose sets are
+/// large and costly (a Countdown hand's five-card parts), are only asked
+/// "which expressions make `v`?", answered top down from their parts.
+const EAGER_CARDS: usize = 4;
+
 /// A sub-multiset of cards: its values and its splits.
 #[derive(Debug)]
 struct Set<N> {
     /// The card, for a single card.
     card: Option<Rational>,
-    /// Every value it makes, sorted and distinct.
-    values: Box<[N]>,
+    /// Every value it makes, sorted and distinct; `None` until needed for
+    /// a set of more than [`EAGER_CARDS`] cards.
+    values: Option<Box<[N]>>,
     /// Its splits into two non-empty parts, as indices into `sets`, each
     /// unordered pair once.
     splits: Box<[(usize, usize)]>,
+    /// The number of cards.
+    cards: usize,
 }
+
+/// How to finish a value from two parts: `left op right`, each part's
+/// expressions at an index into `exprs`.
+type Combo = (Op, usize, usize);
 
 impl<N: Number> Memo<N> {
     fn new(ops: OpSet, domain: Domain) -> Memo<N> {
@@ -191,66 +204,104 @@ impl<N: Number> Memo<N> {
             self.stored = 0;
         }
         let target = N::from_rational(rules.target);
-        // The first pass, complete before anything is visited. The whole
-        // hand's values are never built: the second pass reaches the
-        // target from its parts.
-        let whole = if cards.len() == 1 { self.set_of(cards)? } else { usize::MAX };
-        let top = if cards.len() == 1 { Vec::new() } else { self.split_ids(cards)? };
-        let mut parts = Vec::new();
-        if rules.card_use == CardUse::Subset {
+        // Everything that can overflow happens before anything is visited.
+        // The whole hand's values are never built: the target is reached
+        // from its parts.
+        let mut lists = Vec::new();
+        // A part makes the target only if its values may hold it.
+        if rules.card_use == CardUse::Subset && self.domain.allows(&target) {
             for subset in sub_multisets(cards) {
                 if subset.len() < cards.len() {
-                    parts.push(self.set_of(&subset)?);
+                    let id = self.set_of(&subset)?;
+                    lists.push(self.list_of(id, &target)?);
                 }
             }
         }
-        for id in parts {
-            if self.sets[id].values.binary_search(&target).is_ok() {
-                self.emit(id, &target, visit);
+        let combos = if cards.len() == 1 {
+            let id = self.set_of(cards)?;
+            lists.push(self.list_of(id, &target)?);
+            Vec::new()
+        } else {
+            let top = self.split_ids(cards)?;
+            self.combos(&top, &target)?
+        };
+        for list in lists {
+            for e in &self.exprs[list] {
+                visit(match e {
+                    Expr::Num(card) => Solution::Card(*card),
+                    Expr::Binary(op, l, r) => Solution::Binary(*op, l, r),
+                });
             }
         }
-        if whole == usize::MAX {
-            self.emit_splits(&top, &target, visit);
-        } else {
-            self.emit(whole, &target, visit);
+        for (op, ls, rs) in combos {
+            for l in &self.exprs[ls] {
+                for r in &self.exprs[rs] {
+                    visit(Solution::Binary(op, l, r));
+                }
+            }
         }
         Some(())
     }
 
-    /// The index of `cards` (sorted) in `sets`, with its values; `None` on overflow.
+    /// The index of `cards` (sorted) in `sets`, with its values if it has at
+    /// most [`EAGER_CARDS`] cards; `None` on overflow.
     fn set_of(&mut self, cards: &[Rational]) -> Option<usize> {
         if let Some(&id) = self.index.get(cards) {
             return Some(id);
         }
         let set = if let [card] = cards {
-            Set { card: Some(*card), values: Box::new([N::from_rational(*card)]), splits: Box::new([]) }
+            Set { card: Some(*card), values: Some(Box::new([N::from_rational(*card)])), splits: Box::new([]), cards: 1 }
         } else {
             let pairs = self.split_ids(cards)?;
-            let mut made = Vec::new();
-            for &(left, right) in &pairs {
-                let same = left == right;
-                for a in self.sets[left].values.iter() {
-                    for b in self.sets[right].values.iter() {
-                        let (ops, count) = orientations(a, b, same);
-                        for &(op, x, y) in &ops[..count] {
-                            if !self.ops.contains(op) || (op == Op::Div && y.is_zero()) {
-                                continue;
-                            }
-                            let v = op.apply(x, y)?;
-                            if self.domain.allows(&v) {
-                                made.push(v);
-                            }
-                        }
-                    }
-                }
-            }
-            made.sort_unstable();
-            made.dedup();
-            Set { card: None, values: made.into_boxed_slice(), splits: pairs.into_boxed_slice() }
+            let values = if cards.len() <= EAGER_CARDS { Some(self.combine_all(&pairs)?) } else { None };
+            Set { card: None, values, splits: pairs.into_boxed_slice(), cards: cards.len() }
         };
         self.sets.push(set);
         self.index.insert(Cards::from(cards), self.sets.len() - 1);
         Some(self.sets.len() - 1)
+    }
+
+    /// Makes sure set `id` has its values; `None` on overflow.
+    fn ensure_values(&mut self, id: usize) -> Option<()> {
+        if self.sets[id].values.is_none() {
+            let pairs = self.sets[id].splits.clone();
+            let values = self.combine_all(&pairs)?;
+            self.sets[id].values = Some(values);
+        }
+        Some(())
+    }
+
+    /// The sorted, distinct values made by combining the two parts of
+    /// one of `pairs`; `None` on overflow.
+    fn combine_all(&mut self, pairs: &[(usize, usize)]) -> Option<Box<[N]>> {
+        let mut made = Vec::new();
+        for &(left, right) in pairs {
+            self.ensure_values(left)?;
+            self.ensure_values(right)?;
+            let same = left == right;
+            for a in self.values(left) {
+                for b in self.values(right) {
+                    let (ops, count) = orientations(a, b, same);
+                    for &(op, x, y) in &ops[..count] {
+                        if !self.ops.contains(op) || (op == Op::Div && y.is_zero()) {
+                            continue;
+                        }
+                        let v = op.apply(x, y)?;
+                        if self.domain.allows(&v) {
+                            made.push(v);
+                        }
+                    }
+                }
+            }
+        }
+        made.sort_unstable();
+        made.dedup();
+        Some(made.into_boxed_slice())
+    }
+
+    /// The values of set `id`, which must have them.
+    fn values(&self, id: usize) -> &[N] {
+        self.sets[id].values.as_deref().expect("values built before use")
     }
 
     /// The splits of `cards` (sorted, at least two) as pairs of set indices.
@@ -264,78 +315,113 @@ impl<N: Number> Memo<N> {
         Some(pairs)
     }
 
-    /// The index in `exprs` of every expression over set `id` worth `v`.
-    fn list_of(&mut self, id: usize, v: &N) -> usize {
+    /// The index in `exprs` of every expression over set `id` worth `v`;
+    /// `None` on overflow.
+    fn list_of(&mut self, id: usize, v: &N) -> Option<usize> {
         if let Some(&known) = self.lists.get(&(id, v.clone())) {
-            return known;
+            return Some(known);
         }
         let mut out = Vec::new();
-        self.emit(id, v, &mut |s| out.push(s.to_expr()));
-        self.stored += out.len();
-        self.exprs.push(out);
-        self.lists.insert((id, v.clone()), self.exprs.len() - 1);
-        self.exprs.len() - 1
-    }
-
-    /// Every expression over set `id` worth `v`, handed to `visit`;
-    /// nothing if its cards cannot make `v`.
-    fn emit(&mut self, id: usize, v: &N, visit: &mut dyn FnMut(Solution<'_>)) {
         if let Some(card) = self.sets[id].card {
             if N::from_rational(card) == *v {
-                visit(Solution::Card(card));
+                out.push(Expr::Num(card));
             }
-            return;
-        }
-        let splits: SmallVec<[(usize, usize); 32]> = self.sets[id].splits.iter().copied().collect();
-        self.emit_splits(&splits, v, visit);
-    }
-
-    /// Every expression worth `v` that combines the two parts of one of `splits`.
-    fn emit_splits(&mut self, splits: &[(usize, usize)], v: &N, visit: &mut dyn FnMut(Solution<'_>)) {
-        let mut found = Vec::new();
-        for &(left, right) in splits {
-            let same = left == right;
-            // Partners cover both orders, so walk the side with fewer values.
-            let (left, right) = if self.sets[left].values.len() > self.sets[right].values.len() {
-                (right, left)
-            } else {
-                (left, right)
-            };
-            for i in 0..self.sets[left].values.len() {
-                let a = self.sets[left].values[i].clone();
-                found.clear();
-                self.partners(&a, v, right, same, &mut found);
-                for (op, left_first, b) in found.drain(..) {
-                    let (lm, lv, rm, rv) = if left_first { (left, &a, right, &b) } else { (right, &b, left, &a) };
-                    let (ls, rs) = (self.list_of(lm, lv), self.list_of(rm, rv));
-                    for l in &self.exprs[ls] {
-                        for r in &self.exprs[rs] {
-                            visit(Solution::Binary(op, l, r));
-                        }
+        } else {
+            let splits: SmallVec<[(usize, usize); 32]> = self.sets[id].splits.iter().copied().collect();
+            for (op, ls, rs) in self.combos(&splits, v)? {
+                for l in &self.exprs[ls] {
+                    for r in &self.exprs[rs] {
+                        out.push(Expr::binary(op, l.clone(), r.clone()));
                     }
                 }
             }
         }
+        self.stored += out.len();
+        self.exprs.push(out);
+        self.lists.insert((id, v.clone()), self.exprs.len() - 1);
+        Some(self.exprs.len() - 1)
     }
 
-    /// The ways to finish `v` from a left value `a`: each operator with the
-    /// side `a` goes on (true: `a op b`) and a value `b` the right part
-    /// (set `right`) makes, pushed onto `out`.
-    ///
-    /// An inverse operation that overflows loses nothing: its exact result
-    /// does not fit in `N`, so no value of the right part can be it (the
-    /// first pass built those values without overflow).
-    fn partners(&self, a: &N, v: &N, right: usize, same: bool, out: &mut Vec<(Op, bool, N)>) {
-        let made = &self.sets[right].values;
-        let ops = self.ops;
-        let mut offer = |op: Op, left_first: bool, b: Option<N>| {
-            if let Some(b) = b.filter(|b| made.binary_search(b).is_ok()) {
-                // Equal halves make the same trees either way round: keep
-                // one orientation, and for + and * one order of the values.
-                let mirrored = !left_first || (op.is_commutative() && *a > b);
-                if ops.contains(op) && !(same && mirrored) {
-                    out.push((op, left_first, b));
+    /// Every way to make `v` by combining the two parts of one of `splits`;
+    /// `None` on overflow.
+    fn combos(&mut self, splits: &[(usize, usize)], v: &N) -> Option<Vec<Combo>> {
+        let mut combos = Vec::new();
+        let mut found = Vec::new();
+        for &(left, right) in splits {
+            let same = left == right;
+            let (left, right) = self.walk_and_look(left, right)?;
+            for i in 0..self.values(left).len() {
+                let a = self.values(left)[i].clone();
+                if a.is_zero() && v.is_zero() {
+                    // Every value of the other part may finish: list them.
+                    self.ensure_values(right)?;
                 }
+                found.clear();
+                self.partners(&a, v, right, same, &mut found)?;
+                for (op, left_first, b) in found.drain(..) {
+                    let (lm, lv, rm, rv) = if left_first { (left, &a, right, &b) } else { (right, &b, left, &a) };
+                    let (ls, rs) = (self.list_of(lm, lv)?, self.list_of(rm, rv)?);
+                    if !self.exprs[ls].is_empty() && !self.exprs[rs].is_empty() {
+                        combos.push((op, ls, rs));
+                    }
+                }
+            }
+        }
+        Some(combos)
+    }
+
+    /// The two parts of a split, the one to walk first: it has its values,
+    /// and fewer of them when both do. Partners cover both orders.
+    fn walk_and_look(&mut self, left: usize, right: usize) -> Option<(usize, usize)> {
+        let (l, r) = (&self.sets[left], &self.sets[right]);
+        let walk_right = match (&l.values, &r.values) {
+            (Some(a), Some(b)) => a.len() > b.len(),
+            (None, Some(_)) => true,
+            (Some(_), None) => false,
+            (None, None) => {
+                let walk_right = l.cards > r.cards;
+                self.ensure_values(if walk_right { right } else { left })?;
+                walk_right
+            }
+        };
+        Some(if walk_right { (right, left) } else { (left, right) })
+    }
+
+    /// The ways to finish `v` from a value `a` of the walked part: each
+    /// operator with the side `a` goes on (true: `a op b`) and a value `b`
+    /// the other part (set `right`) may make, pushed onto `out`. When
+    /// `right` has its values, only the `b` among them; otherwise every
+    /// candidate the domain allows, for the caller to ask `right` for.
+    ///
+    /// An inverse operation that overflows loses nothing when `right` has
+    /// its values: its exact result does not fit in `N`, so it is none of
+    /// them (they were built without overflow). Otherwise `right` might
+    /// make it through values that do fit, so the overflow is reported:
+    /// `None`.
+    fn partners(&self, a: &N, v: &N, right: usize, same: bool, out: &mut Vec<(Op, bool, N)>) -> Option<()> {
+        let made = self.sets[right].values.as_deref();
+        let (ops, domain) = (self.ops, self.domain);
+        let mut overflowed = false;
+        let mut offer = |op: Op, left_first: bool, b: Option<N>| {
+            if !ops.contains(op) {
+                return;
+            }
+            let Some(b) = b else {
+                overflowed |= made.is_none();
+                return;
+            };
+            let possible = match made {
+                Some(made) => made.binary_search(&b).is_ok(),
+                None => domain.allows(&b),
+            };
+            if !possible {
+                return;
+            }
+            // Equal halves make the same trees either way round: keep
+            // one orientation, and for + and * one order of the values.
+            let mirrored = !left_first || (op.is_commutative() && *a > b);
+            if !(same && mirrored) {
+                out.push((op, left_first, b));
             }
         };
         // a + b = v
@@ -343,10 +429,11 @@ impl<N: Number> Memo<N> {
         // a - b = v and b - a = v
         offer(Op::Sub, true, a.sub(v));
         offer(Op::Sub, false, v.add(a));
-        // a * b = v: with a = 0 every b works when v = 0.
+        // a * b = v: with a = 0 every b works when v = 0 (the caller made
+        // sure `right` has its values).
         if a.is_zero() {
             if v.is_zero() {
-                for b in made.iter() {
+                for b in made.unwrap_or_default() {
                     offer(Op::Mul, true, Some(b.clone()));
                 }
             }
@@ -356,7 +443,7 @@ impl<N: Number> Memo<N> {
         // a / b = v with b nonzero: with v = 0, a = 0 and any b.
         if v.is_zero() {
             if a.is_zero() {
-                for b in made.iter().filter(|b| !b.is_zero()) {
+                for b in made.unwrap_or_default().iter().filter(|b| !b.is_zero()) {
                     offer(Op::Div, true, Some(b.clone()));
                 }
             }
@@ -367,6 +454,7 @@ impl<N: Number> Memo<N> {
         if !a.is_zero() {
             offer(Op::Div, false, v.mul(a));
         }
+        (!overflowed).then_some(())
     }
 }
 
@@ -419,6 +507,10 @@ mod tests {
             ("3 7 25 50", Rules::countdown(Rational::from_integer(75))),
             ("1 2 4 6", Rules { ops: "+-".parse().unwrap(), ..Rules::with_target(Rational::from_integer(3)) }),
             ("2 3 4 -5", Rules { domain: crate::Domain::Integer, ..Rules::with_target(Rational::from_integer(-7)) }),
+            // Parts of more than four cards are asked for values, not listed.
+            ("1 3 7 10 25 50", Rules::countdown(Rational::from_integer(765))),
+            ("1 2 3 4 6", Rules::with_target(Rational::from_integer(97))),
+            ("0 1 2 2 3", Rules { card_use: CardUse::Subset, ..Rules::with_target(Rational::ZERO) }),
         ];
         for (cards, rules) in cases {
             let h = hand(cards);
