@@ -488,6 +488,7 @@ mod tests {
             ("2 4 8 10", 24),
             ("1 3 7 10 25", 765),
         ];
+        let mut alike = 0;
         for (cards, target) in cases {
             let hand: Hand = cards.parse().unwrap();
             let all = all_solutions(&hand, &Rules::with_target(Rational::from_integer(target)));
@@ -505,9 +506,26 @@ mod tests {
                 for b in all.iter().take(200) {
                     if same_tidy(a, b) {
                         assert_eq!(tidy(Level::FourNums, a), tidy(Level::FourNums, b), "{a} and {b}");
+                        alike += usize::from(a != b);
                     }
                 }
             }
+        }
+        assert!(alike > 0, "some different solutions tidy alike");
+    }
+
+    /// A solver that shares sub-hands between hands lists and counts what
+    /// a fresh one does, representatives included.
+    #[test]
+    fn a_shared_solver_lists_what_a_fresh_one_does() {
+        let rules = Rules::game24();
+        let mut shared = DistinctSolver::new(rules, Level::FourNums);
+        for cards in ["1 2 3 4", "1 2 3 5", "1 2 4 4", "2 3 4 4", "1 1 2 3", "3 3 8 8", "1 2 3 4", "0 1 2 12"] {
+            let hand: Hand = cards.parse().unwrap();
+            let text = |list: Vec<Expr>| list.iter().map(ToString::to_string).collect::<Vec<_>>();
+            let fresh = text(DistinctSolver::new(rules, Level::FourNums).solve(&hand));
+            assert_eq!(text(shared.solve(&hand)), fresh, "{cards}");
+            assert_eq!(shared.count(&hand), fresh.len(), "{cards}");
         }
     }
 }
