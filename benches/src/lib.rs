@@ -1,7 +1,7 @@
 //! Workloads shared by reckon's criterion benches: the hand lists and the
 //! in-project baseline each workload is compared with.
 
-use reckon_canonical::{Distinct, Level, distinct_solutions};
+use reckon_canonical::{Distinct, DistinctSolver, Level};
 use reckon_census::HandSpace;
 use reckon_core::{Hand, Rational, Reach, Rules, Solver, oracle};
 
@@ -58,9 +58,11 @@ pub fn decide_all_by_search(hands: &[Hand], rules: Rules) -> usize {
     hands.iter().filter(|hand| solver.decide(hand)).count()
 }
 
-/// The total number of distinct solutions at the `4nums` level.
+/// The total number of distinct solutions at the `4nums` level, every
+/// hand listed by one solver (sub-hands shared between hands).
 pub fn distinct_all(hands: &[Hand], rules: Rules) -> usize {
-    hands.iter().map(|hand| distinct_solutions(hand, &rules, Level::FourNums).len()).sum()
+    let mut solver = DistinctSolver::new(rules, Level::FourNums);
+    hands.iter().map(|hand| solver.solve(hand).len()).sum()
 }
 
 /// The same total from the oracle's raw expressions, deduplicated.

@@ -4,9 +4,11 @@
 use std::cmp::Ordering;
 
 use hashbrown::HashMap;
-use reckon_core::{EvalError, Expr, Hand, Op, Rules, for_each_solution};
+use reckon_core::{Enumerator, EvalError, Expr, Hand, Op, Rational, Rules, Solution};
+use smallvec::SmallVec;
 
-use crate::key::{Key, key};
+use crate::form::Signed;
+use crate::key::{Key, four_nums_of_function, key};
 use crate::level::Level;
 
 /// Collects expressions, one per class at a level, each shown by its most
@@ -29,15 +31,66 @@ use crate::level::Level;
 /// ```
 #[derive(Debug, Clone)]
 pub struct Distinct {
-    level: Level,
-    classes: HashMap<Key, Shown>,
+    classes: Classes,
+    /// The best member of each class, by class number.
+    best: Vec<Best>,
 }
 
+/// Numbers the classes of expressions at one level, in order of first sight.
 #[derive(Debug, Clone)]
-struct Shown {
-    cost: Cost,
-    expr: Expr,
+struct Classes {
+    level: Level,
+    by_key: HashMap<Key, usize>,
+    /// At the `4nums` level, the class of each function-level form: the
+    /// `4nums` key depends on that form only and is costly, so it is
+    /// computed once per form (several raw solutions share one form).
+    by_function: HashMap<Signed, usize>,
 }
+
+impl Classes {
+    fn new(level: Level) -> Classes {
+        Classes { level, by_key: HashMap::new(), by_function: HashMap::new() }
+    }
+
+    fn len(&self) -> usize {
+        self.by_key.len()
+    }
+
+    /// The class of a solution: its number, and whether it is new.
+    fn of(&mut self, solution: Solution<'_>) -> (usize, bool) {
+        let next = self.by_key.len();
+        if self.level != Level::FourNums {
+            let class = *self.by_key.entry(key(self.level, &solution.to_expr())).or_insert(next);
+            return (class, class == next);
+        }
+        let function = match solution {
+            Solution::Card(card) => Signed::leaf(card),
+            Solution::Binary(op, l, r) => Signed::combine(op, Signed::of(l), Signed::of(r)),
+        };
+        match self.by_function.entry(function) {
+            hashbrown::hash_map::Entry::Occupied(seen) => (*seen.get(), false),
+            hashbrown::hash_map::Entry::Vacant(form) => {
+                let class = *self.by_key.entry(four_nums_of_function(form.key().clone())).or_insert(next);
+                form.insert(class);
+                (class, class == next)
+            }
+        }
+    }
+}
+
+/// The most readable member of a class seen so far, kept as it came: it is
+/// tidied once, when the list is taken, not on every insert.
+#[derive(Debug, Clone)]
+struct Best {
+    rank: Rank,
+    expr: Expr,
+    /// The text of the tidied `expr`, once a tie on `rank` needed it.
+    text: Option<String>,
+}
+
+/// The leading fields of [`Cost`]: brackets, `-` and `/`, length of the
+/// tidied text.
+type Rank = (usize, usize, usize);
 
 /// Lower is more readable.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
@@ -53,6 +106,10 @@ impl Cost {
         let text = e.to_string();
         Cost { brackets: text.matches('(').count(), inverse_ops: inverse_ops(e), len: text.len(), text }
     }
+
+    fn rank(&self) -> Rank {
+        (self.brackets, self.inverse_ops, self.len)
+    }
 }
 
 fn inverse_ops(e: &Expr) -> usize {
@@ -65,51 +122,204 @@ fn inverse_ops(e: &Expr) -> usize {
 impl Distinct {
     /// An empty collection for `level`.
     pub fn new(level: Level) -> Distinct {
-        Distinct { level, classes: HashMap::new() }
+        Distinct { classes: Classes::new(level), best: Vec::new() }
     }
 
     /// The level this collection dedups at.
     pub fn level(&self) -> Level {
-        self.level
+        self.classes.level
     }
 
     /// Adds `expr`; true if it is the first of its class.
     pub fn insert(&mut self, expr: Expr) -> bool {
-        let k = key(self.level, &expr);
-        let shown = tidy(self.level, &expr);
-        let cost = Cost::of(&shown);
-        match self.classes.get_mut(&k) {
-            Some(old) => {
-                if cost < old.cost {
-                    *old = Shown { cost, expr: shown };
+        let level = self.classes.level;
+        let view = match &expr {
+            Expr::Num(card) => Solution::Card(*card),
+            Expr::Binary(op, l, r) => Solution::Binary(*op, l, r),
+        };
+        let rank = rank(level, view);
+        let class = self.classes.of(view);
+        self.place(rank, class, || expr)
+    }
+
+    /// Adds a solution from an [`Enumerator`], building its tree only if
+    /// it may be shown; true if it is the first of its class.
+    fn insert_solution(&mut self, solution: Solution<'_>) -> bool {
+        let rank = rank(self.classes.level, solution);
+        let class = self.classes.of(solution);
+        self.place(rank, class, || solution.to_expr())
+    }
+
+    /// Keeps the expression `make` builds if it is the first of its class
+    /// or more readable than the class's best so far.
+    fn place(&mut self, rank: Rank, (class, new): (usize, bool), make: impl FnOnce() -> Expr) -> bool {
+        // The cost of the tidied form decides which member is shown; its
+        // text is only needed to break a tie, so most members are never
+        // tidied or printed.
+        if new {
+            self.best.push(Best { rank, expr: make(), text: None });
+            return true;
+        }
+        let level = self.classes.level;
+        let old = &mut self.best[class];
+        if rank < old.rank {
+            *old = Best { rank, expr: make(), text: None };
+        } else if rank == old.rank {
+            let expr = make();
+            if level == Level::Syntax || !same_tidy(&expr, &old.expr) {
+                let text = tidy(level, &expr).to_string();
+                if text < *old.text.get_or_insert_with(|| tidy(level, &old.expr).to_string()) {
+                    *old = Best { rank, expr, text: Some(text) };
                 }
-                false
-            }
-            None => {
-                self.classes.insert(k, Shown { cost, expr: shown });
-                true
             }
         }
+        false
     }
 
     /// The number of classes seen.
     pub fn len(&self) -> usize {
-        self.classes.len()
+        self.best.len()
     }
 
     /// True if nothing was inserted.
     pub fn is_empty(&self) -> bool {
-        self.classes.is_empty()
+        self.best.is_empty()
     }
 
     /// One expression per class, the simplest first, in a stable order.
     pub fn into_sorted(self) -> Vec<Expr> {
-        let mut shown: Vec<Shown> = self.classes.into_values().collect();
-        // Ties in cost are broken by the tree itself: the classes come out of
-        // a hash map, whose order differs from run to run.
-        shown.sort_by(|a, b| a.cost.cmp(&b.cost).then_with(|| a.expr.cmp(&b.expr)));
-        shown.into_iter().map(|s| s.expr).collect()
+        let level = self.classes.level;
+        let mut shown: Vec<(Cost, Expr)> = self
+            .best
+            .into_iter()
+            .map(|best| {
+                let shown = tidy(level, &best.expr);
+                (Cost::of(&shown), shown)
+            })
+            .collect();
+        // Ties in cost are broken by the tree itself, so the order never
+        // depends on the order classes were found in.
+        shown.sort_by(|a, b| a.0.cmp(&b.0).then_with(|| a.1.cmp(&b.1)));
+        shown.into_iter().map(|(_, e)| e).collect()
     }
+}
+
+/// The [`Rank`] of the tidied solution, without building it where that is
+/// easy: above the syntax level, with whole cards that are not negative.
+fn rank(level: Level, solution: Solution<'_>) -> Rank {
+    let mut fast = Rank::default();
+    let found = match solution {
+        _ if level == Level::Syntax => None,
+        Solution::Card(card) => tidy_rank(&Expr::Num(card), false, &mut fast).map(|()| 1),
+        // The root chain's parts, as `tidy_rank` walks them.
+        Solution::Binary(op, l, r) => {
+            let additive = op.precedence() == Op::Add.precedence();
+            chain_rank(l, additive, false, &mut fast)
+                .and_then(|()| chain_rank(r, additive, matches!(op, Op::Sub | Op::Div), &mut fast))
+                .map(|()| l.len() + r.len())
+        }
+    };
+    match found {
+        Some(cards) => {
+            // One operator between every two cards.
+            fast.2 += cards - 1;
+            fast
+        }
+        None => Cost::of(&tidy(level, &solution.to_expr())).rank(),
+    }
+}
+
+/// Adds to `rank` the brackets, inverse operators and the length of the
+/// cards and brackets of the tidied `e` (a part of a product when
+/// `in_product`); `None` for a card that is negative or not whole, whose
+/// printing depends on its place.
+///
+/// Tidying turns each chain of `+` and `-` (`*` and `/`) into `a+b-c-d`
+/// (`a*b/c/d`), so a chain's inverted parts are its `-` (`/`) and the only
+/// brackets are around a sum that is a part of a product.
+fn tidy_rank(e: &Expr, in_product: bool, rank: &mut Rank) -> Option<()> {
+    match e {
+        Expr::Num(r) => {
+            if !r.is_integer() || *r < Rational::ZERO {
+                return None;
+            }
+            rank.2 += decimal_digits(r.numer());
+        }
+        Expr::Binary(op, _, _) => {
+            let additive = op.precedence() == Op::Add.precedence();
+            if additive && in_product {
+                rank.0 += 1;
+                rank.2 += 2;
+            }
+            chain_rank(e, additive, false, rank)?;
+        }
+    }
+    Some(())
+}
+
+/// [`tidy_rank`] over the parts of the chain `e` (additive or multiplicative).
+fn chain_rank(e: &Expr, additive: bool, inverted: bool, rank: &mut Rank) -> Option<()> {
+    match e {
+        Expr::Binary(op, l, r) if (op.precedence() == Op::Add.precedence()) == additive => {
+            chain_rank(l, additive, inverted, rank)?;
+            chain_rank(r, additive, inverted ^ matches!(op, Op::Sub | Op::Div), rank)
+        }
+        _ => {
+            rank.1 += usize::from(inverted);
+            tidy_rank(e, !additive, rank)
+        }
+    }
+}
+
+/// Do `a` and `b` tidy to the same expression above the syntax level?
+/// True when they are the same chains of the same parts, up to grouping
+/// and order, which is what tidying forgets; false otherwise, which only
+/// means their texts must be compared.
+fn same_tidy(a: &Expr, b: &Expr) -> bool {
+    match (a, b) {
+        (Expr::Num(x), Expr::Num(y)) => x == y,
+        (Expr::Binary(p, _, _), Expr::Binary(q, _, _)) if p.precedence() == q.precedence() => {
+            let additive = p.precedence() == Op::Add.precedence();
+            let (mut left, mut right) = (Parts::new(), Parts::new());
+            chain_parts(a, additive, false, &mut left);
+            chain_parts(b, additive, false, &mut right);
+            if left.len() != right.len() {
+                return false;
+            }
+            // Sameness is an equivalence, so matching greedily is exact.
+            let mut matched: SmallVec<[bool; 8]> = smallvec::smallvec![false; right.len()];
+            left.iter().all(|&(inverted, x)| {
+                let found = right
+                    .iter()
+                    .zip(matched.iter_mut())
+                    .find(|((i, y), taken)| !**taken && *i == inverted && same_tidy(x, y));
+                found.map(|(_, taken)| *taken = true).is_some()
+            })
+        }
+        _ => false,
+    }
+}
+
+/// The parts of a chain with whether each is inverted (after `-` or `/`).
+type Parts<'a> = SmallVec<[(bool, &'a Expr); 8]>;
+
+fn chain_parts<'a>(e: &'a Expr, additive: bool, inverted: bool, out: &mut Parts<'a>) {
+    match e {
+        Expr::Binary(op, l, r) if (op.precedence() == Op::Add.precedence()) == additive => {
+            chain_parts(l, additive, inverted, out);
+            chain_parts(r, additive, inverted ^ matches!(op, Op::Sub | Op::Div), out);
+        }
+        _ => out.push((inverted, e)),
+    }
+}
+
+fn decimal_digits(mut n: i64) -> usize {
+    let mut digits = 1;
+    while n >= 10 {
+        n /= 10;
+        digits += 1;
+    }
+    digits
 }
 
 impl Extend<Expr> for Distinct {
@@ -120,7 +330,60 @@ impl Extend<Expr> for Distinct {
     }
 }
 
+/// Lists or counts the distinct solutions of hand after hand under one set
+/// of rules at one level, sharing the work on common sub-hands between
+/// hands (see [`Enumerator`]).
+///
+/// ```
+/// use reckon_canonical::{DistinctSolver, Level};
+/// use reckon_core::Rules;
+/// let mut solver = DistinctSolver::new(Rules::game24(), Level::FourNums);
+/// assert_eq!(solver.solve(&"3 3 8 8".parse().unwrap())[0].to_string(), "8/(3-8/3)");
+/// assert_eq!(solver.count(&"2 4 8 10".parse().unwrap()), 11);
+/// ```
+#[derive(Debug)]
+pub struct DistinctSolver {
+    level: Level,
+    enumerator: Enumerator,
+}
+
+impl DistinctSolver {
+    /// A solver for `rules` at `level`, with an empty memo.
+    pub fn new(rules: Rules, level: Level) -> DistinctSolver {
+        DistinctSolver { level, enumerator: Enumerator::new(rules) }
+    }
+
+    /// The rules this solver applies.
+    pub fn rules(&self) -> &Rules {
+        self.enumerator.rules()
+    }
+
+    /// The level this solver dedups at.
+    pub fn level(&self) -> Level {
+        self.level
+    }
+
+    /// The distinct solutions of `hand`, simplest first; see [`distinct_solutions`].
+    pub fn solve(&mut self, hand: &Hand) -> Vec<Expr> {
+        let mut d = Distinct::new(self.level);
+        self.enumerator.visit_solutions(hand, |s| {
+            d.insert_solution(s);
+        });
+        d.into_sorted()
+    }
+
+    /// The number of distinct solutions of `hand`; see [`count_distinct`].
+    pub fn count(&mut self, hand: &Hand) -> usize {
+        let mut classes = Classes::new(self.level);
+        self.enumerator.visit_solutions(hand, |s| {
+            classes.of(s);
+        });
+        classes.len()
+    }
+}
+
 /// The distinct solutions of `hand` under `rules` at `level`, simplest first.
+/// For many hands, a [`DistinctSolver`] is faster.
 ///
 /// ```
 /// use reckon_canonical::{distinct_solutions, Level};
@@ -131,14 +394,11 @@ impl Extend<Expr> for Distinct {
 /// assert_eq!(list[0].to_string(), "8/(3-8/3)");
 /// ```
 pub fn distinct_solutions(hand: &Hand, rules: &Rules, level: Level) -> Vec<Expr> {
-    let mut d = Distinct::new(level);
-    for_each_solution(hand, rules, |e| {
-        d.insert(e);
-    });
-    d.into_sorted()
+    DistinctSolver::new(*rules, level).solve(hand)
 }
 
 /// The number of distinct solutions of `hand` under `rules` at `level`.
+/// For many hands, a [`DistinctSolver`] is faster.
 ///
 /// ```
 /// use reckon_canonical::{count_distinct, Level};
@@ -147,11 +407,7 @@ pub fn distinct_solutions(hand: &Hand, rules: &Rules, level: Level) -> Vec<Expr>
 /// assert_eq!(count_distinct(&hand, &Rules::game24(), Level::FourNums), 11);
 /// ```
 pub fn count_distinct(hand: &Hand, rules: &Rules, level: Level) -> usize {
-    let mut keys = hashbrown::HashSet::new();
-    for_each_solution(hand, rules, |e| {
-        keys.insert(key(level, &e));
-    });
-    keys.len()
+    DistinctSolver::new(*rules, level).count(hand)
 }
 
 /// The readable member of `e`'s class nearest to `e`: at the syntax level
@@ -213,5 +469,65 @@ fn by_value(a: &Expr, b: &Expr) -> Ordering {
         (Ok(x), Ok(y)) => x.cmp(&y),
         (Err(EvalError::DivisionByZero), Err(EvalError::DivisionByZero)) => Ordering::Equal,
         _ => a.value_big().ok().cmp(&b.value_big().ok()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use reckon_core::all_solutions;
+
+    /// The rank computed without tidying is the rank of the tidied form,
+    /// and expressions said to tidy alike do.
+    #[test]
+    fn rank_without_tidying_is_exact() {
+        let cases = [
+            ("1 2 3 4", 24),
+            ("3 3 8 8", 24),
+            ("1 5 5 5", 24),
+            ("0 1 10 13", 10),
+            ("1 1 10 12", 24),
+            ("2 4 8 10", 24),
+            ("1 3 7 10 25", 765),
+        ];
+        let mut alike = 0;
+        for (cards, target) in cases {
+            let hand: Hand = cards.parse().unwrap();
+            let all = all_solutions(&hand, &Rules::with_target(Rational::from_integer(target)));
+            for e in &all {
+                for level in [Level::Function, Level::FourNums] {
+                    let view = match e {
+                        Expr::Num(card) => Solution::Card(*card),
+                        Expr::Binary(op, l, r) => Solution::Binary(*op, l, r),
+                    };
+                    assert_eq!(rank(level, view), Cost::of(&tidy(level, e)).rank(), "{e}");
+                }
+            }
+            // Solutions said to tidy alike do.
+            for a in all.iter().take(200) {
+                for b in all.iter().take(200) {
+                    if same_tidy(a, b) {
+                        assert_eq!(tidy(Level::FourNums, a), tidy(Level::FourNums, b), "{a} and {b}");
+                        alike += usize::from(a != b);
+                    }
+                }
+            }
+        }
+        assert!(alike > 0, "some different solutions tidy alike");
+    }
+
+    /// A solver that shares sub-hands between hands lists and counts what
+    /// a fresh one does, representatives included.
+    #[test]
+    fn a_shared_solver_lists_what_a_fresh_one_does() {
+        let rules = Rules::game24();
+        let mut shared = DistinctSolver::new(rules, Level::FourNums);
+        for cards in ["1 2 3 4", "1 2 3 5", "1 2 4 4", "2 3 4 4", "1 1 2 3", "3 3 8 8", "1 2 3 4", "0 1 2 12"] {
+            let hand: Hand = cards.parse().unwrap();
+            let text = |list: Vec<Expr>| list.iter().map(ToString::to_string).collect::<Vec<_>>();
+            let fresh = text(DistinctSolver::new(rules, Level::FourNums).solve(&hand));
+            assert_eq!(text(shared.solve(&hand)), fresh, "{cards}");
+            assert_eq!(shared.count(&hand), fresh.len(), "{cards}");
+        }
     }
 }

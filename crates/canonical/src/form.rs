@@ -89,8 +89,8 @@ fn add_terms(t: Signed, subtract: bool, plus: &mut Vec<Node>, minus: &mut Vec<No
     match t.node {
         Node::Sum { plus: p, minus: m } => {
             let (to_plus, to_minus) = if flip { (m, p) } else { (p, m) };
-            plus.extend(to_plus);
-            minus.extend(to_minus);
+            append(plus, to_plus);
+            append(minus, to_minus);
         }
         node => {
             if flip {
@@ -102,13 +102,23 @@ fn add_terms(t: Signed, subtract: bool, plus: &mut Vec<Node>, minus: &mut Vec<No
     }
 }
 
+/// Moves `from` onto the end of `to`, reusing `from`'s buffer when `to`
+/// is empty: forms are rebuilt often, and this saves most allocations.
+fn append(to: &mut Vec<Node>, mut from: Vec<Node>) {
+    if to.is_empty() {
+        *to = from;
+    } else {
+        to.append(&mut from);
+    }
+}
+
 /// Adds the factors of `t` (divisors when `divide`); returns its sign.
 fn add_factors(t: Signed, divide: bool, num: &mut Vec<Node>, den: &mut Vec<Node>) -> bool {
     match t.node {
         Node::Prod { num: n, den: d } => {
             let (to_num, to_den) = if divide { (d, n) } else { (n, d) };
-            num.extend(to_num);
-            den.extend(to_den);
+            append(num, to_num);
+            append(den, to_den);
         }
         node => {
             if divide {

@@ -58,8 +58,14 @@ struct Decorations {
 
 impl Form {
     pub(crate) fn of(e: &Expr) -> Form {
+        Form::of_function(Signed::of(e))
+    }
+
+    /// The form of an expression from its function-level form: it depends
+    /// on nothing else.
+    pub(crate) fn of_function(function: Signed) -> Form {
         let mut deco = Decorations::default();
-        let core = strip(Signed::of(e), &mut deco).unwrap_or_else(|| Signed::leaf(Rational::ZERO));
+        let core = strip(function, &mut deco).unwrap_or_else(|| Signed::leaf(Rational::ZERO));
         let Decorations { mut zeros, mut zero_factors, mut zero_cards, mut ones, mut pairs } = deco;
         // `0*1` alone is a zero and a one factor (`0*1+x = 0+1*x`), but
         // with another one around the zero product takes both

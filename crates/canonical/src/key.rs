@@ -37,6 +37,11 @@ pub fn key(level: Level, expr: &Expr) -> Key {
     })
 }
 
+/// The `4nums` key of an expression whose function-level form is `function`.
+pub(crate) fn four_nums_of_function(function: Signed) -> Key {
+    Key(Repr::FourNums(Form::of_function(function)))
+}
+
 /// The tree with the operands of every `+` and `*` in ascending order.
 pub(crate) fn ordered(e: &Expr) -> Expr {
     match e {

@@ -37,6 +37,6 @@ mod key;
 mod level;
 
 pub use count::count_expressions;
-pub use distinct::{Distinct, count_distinct, distinct_solutions};
+pub use distinct::{Distinct, DistinctSolver, count_distinct, distinct_solutions};
 pub use key::{Key, key};
 pub use level::{Level, ParseLevelError};

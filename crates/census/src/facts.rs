@@ -18,8 +18,9 @@ pub struct HandFacts {
 }
 
 /// Counts the distinct solutions of a hand; supplied by the caller, who
-/// chooses the level of distinctness.
-pub type Counter = Box<dyn Fn(&Hand, &Rules) -> usize + Send + Sync>;
+/// chooses the level of distinctness. It may keep a memo between hands:
+/// each analyser (one per thread) owns its own counter.
+pub type Counter = Box<dyn FnMut(&Hand, &Rules) -> usize + Send>;
 
 /// Works out [`HandFacts`] hand after hand, keeping its memos between hands.
 ///
@@ -80,7 +81,7 @@ impl Analyser {
             solution,
             needs_fractions: solvable && rational && !self.whole.decide(hand),
             needs_negatives: solvable && rational && !self.non_negative.decide(hand),
-            distinct: self.counter.as_ref().map(|count| if solvable { count(hand, &self.rules) } else { 0 }),
+            distinct: self.counter.as_mut().map(|count| if solvable { count(hand, &self.rules) } else { 0 }),
         }
     }
 }

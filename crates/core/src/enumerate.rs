@@ -12,16 +12,43 @@
 //!    the `b` the right part must make. Only expressions that reach the
 //!    target are ever built.
 //!
-//! Card positions holding equal values are interchangeable, so each
-//! sub-multiset is handled once, through one representative bit mask.
-//! Arithmetic runs on 64-bit rationals; if any value of the first pass
-//! overflows, the whole hand is enumerated again with big rationals, so a
-//! solution is never lost to overflow.
+//! Sub-multisets are memoized by their sorted cards in an [`Enumerator`], so
+//! equal cards are one sub-multiset, and hands that share a sub-hand (1820
+//! hands of four cards 1..13 have only 455 distinct triples) share its value
+//! set and the expressions it makes for each value asked of it. Arithmetic
+//! runs on 64-bit rationals; if any value of the first pass overflows, the
+//! hand is enumerated again with big rationals, so a solution is never lost
+//! to overflow.
+
+use hashbrown::HashMap;
+use smallvec::SmallVec;
 
 use crate::expr::Expr;
 use crate::hand::Hand;
 use crate::number::{BigRational, Number, Rational};
-use crate::rules::{CardUse, Op, Rules};
+use crate::rules::{CardUse, Domain, Op, OpSet, Rules};
+use crate::values::{Cards, splits, sub_multisets};
+
+/// One solution as an [`Enumerator`] finds it, its parts borrowed: most
+/// solutions are the same as an earlier one at some level, and need never
+/// be built.
+#[derive(Debug, Clone, Copy)]
+pub enum Solution<'a> {
+    /// A single card (a one-card hand, or one card under [`CardUse::Subset`]).
+    Card(Rational),
+    /// `left op right`.
+    Binary(Op, &'a Expr, &'a Expr),
+}
+
+impl Solution<'_> {
+    /// The solution as an expression tree.
+    pub fn to_expr(self) -> Expr {
+        match self {
+            Solution::Card(card) => Expr::Num(card),
+            Solution::Binary(op, l, r) => Expr::binary(op, l.clone(), r.clone()),
+        }
+    }
+}
 
 /// Calls `visit` once for every solution of `hand` under `rules`.
 ///
@@ -31,6 +58,7 @@ use crate::rules::{CardUse, Op, Rules};
 /// distinctness, so the stream carries each such tree at least once and
 /// usually once. Under [`CardUse::Subset`] the solutions over every
 /// non-empty sub-multiset of the cards are visited, single cards included.
+/// For many hands under the same rules, an [`Enumerator`] shares the work.
 ///
 /// ```
 /// use reckon_core::{for_each_solution, Hand, Rules};
@@ -39,11 +67,8 @@ use crate::rules::{CardUse, Op, Rules};
 /// for_each_solution(&hand, &Rules::game24(), |e| found.push(e.to_string()));
 /// assert_eq!(found, ["8/(3-8/3)"]);
 /// ```
-pub fn for_each_solution(hand: &Hand, rules: &Rules, mut visit: impl FnMut(Expr)) {
-    match Tables::<Rational>::build(hand, rules) {
-        Some(tables) => tables.solutions(&mut visit),
-        None => Tables::<BigRational>::build(hand, rules).expect("big rationals do not overflow").solutions(&mut visit),
-    }
+pub fn for_each_solution(hand: &Hand, rules: &Rules, visit: impl FnMut(Expr)) {
+    Enumerator::new(*rules).for_each_solution(hand, visit);
 }
 
 /// Every solution of `hand` under `rules`, collected; see [`for_each_solution`].
@@ -61,132 +86,342 @@ pub fn all_solutions(hand: &Hand, rules: &Rules) -> Vec<Expr> {
     out
 }
 
-/// The values each sub-multiset of the cards makes, by representative mask.
-struct Tables<N> {
+/// Streams every solution of hand after hand under one set of rules,
+/// keeping the value sets of sub-hands, and the expressions they make for
+/// the values asked of them, between hands.
+///
+/// Visits exactly what [`for_each_solution`] visits, possibly in another
+/// order. The memo of expressions is dropped between hands once it holds
+/// more than a few hundred thousand of them; the value sets are kept.
+///
+/// ```
+/// use reckon_core::{Enumerator, Rules};
+/// let mut enumerator = Enumerator::new(Rules::game24());
+/// let mut count = 0;
+/// for cards in ["3 3 8 8", "1 2 3 4", "1 1 1 1"] {
+///     enumerator.for_each_solution(&cards.parse().unwrap(), |_| count += 1);
+/// }
+/// assert_eq!(count, 1 + 52);
+/// ```
+#[derive(Debug)]
+pub struct Enumerator {
     rules: Rules,
-    cards: Vec<Rational>,
-    /// The representative of each mask: the same multiset of values, taking
-    /// the lowest positions of each run of equal cards.
-    canon: Vec<usize>,
-    /// For each representative proper sub-mask, its values, sorted and
-    /// distinct (a single card's is the card). The whole hand's values are
-    /// never built: the second pass reaches the target from its parts.
-    values: Vec<Vec<N>>,
+    fast: Memo<Rational>,
+    big: Option<Memo<BigRational>>,
 }
 
-impl<N: Number> Tables<N> {
-    /// The first pass; `None` if some arithmetic overflowed.
-    fn build(hand: &Hand, rules: &Rules) -> Option<Tables<N>> {
-        let cards = hand.cards().to_vec();
-        let n = cards.len();
-        let canon = representatives(&cards);
-        let all = (1usize << n) - 1;
-        let mut values: Vec<Vec<N>> = vec![Vec::new(); 1 << n];
-        let mut made: Vec<N> = Vec::new();
-        for mask in 1..all {
-            if canon[mask] != mask {
-                continue;
+impl Enumerator {
+    /// An empty memo for `rules`.
+    pub fn new(rules: Rules) -> Enumerator {
+        Enumerator { rules, fast: Memo::new(rules.ops, rules.domain), big: None }
+    }
+
+    /// The rules this enumerator applies.
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    /// Calls `visit` once for every solution of `hand`; see [`for_each_solution`].
+    pub fn for_each_solution(&mut self, hand: &Hand, mut visit: impl FnMut(Expr)) {
+        self.visit_solutions(hand, |s| visit(s.to_expr()));
+    }
+
+    /// Calls `visit` once for every solution of `hand`, as borrowed parts;
+    /// the same solutions as [`Enumerator::for_each_solution`].
+    pub fn visit_solutions(&mut self, hand: &Hand, mut visit: impl FnMut(Solution<'_>)) {
+        let rules = self.rules;
+        if self.fast.solutions(hand.cards(), &rules, &mut visit).is_none() {
+            let big = self.big.get_or_insert_with(|| Memo::new(rules.ops, rules.domain));
+            big.solutions(hand.cards(), &rules, &mut visit).expect("big rationals do not overflow");
+        }
+    }
+}
+
+/// Past this many memoized expressions, the expression memo is dropped
+/// before the next hand: it only saves time, and a run over many large
+/// hands must not grow without bound.
+const EXPR_MEMO_LIMIT: usize = 1 << 18;
+
+/// The two passes in number type `N`, memoized by sorted sub-multiset.
+#[derive(Debug)]
+struct Memo<N> {
+    ops: OpSet,
+    domain: Domain,
+    /// Where each sorted multiset of cards is in `sets`.
+    index: HashMap<Cards<Rational>, usize>,
+    sets: Vec<Set<N>>,
+    /// Where the expressions of a set worth a value are in `exprs`.
+    lists: HashMap<(usize, N), usize>,
+    exprs: Vec<Vec<Expr>>,
+    /// The number of expressions in `exprs`.
+    stored: usize,
+}
+
+/// Sub-multisets of up to this many cards get their value set as soon as
+/// they are met (and share it across hands). Larger ones, whose sets are
+/// large and costly (a Countdown hand's five-card parts), are only asked
+/// "which expressions make `v`?", answered top down from their parts.
+const EAGER_CARDS: usize = 4;
+
+/// A sub-multiset of cards: its values and its splits.
+#[derive(Debug)]
+struct Set<N> {
+    /// The card, for a single card.
+    card: Option<Rational>,
+    /// Every value it makes, sorted and distinct; `None` until needed for
+    /// a set of more than [`EAGER_CARDS`] cards.
+    values: Option<Box<[N]>>,
+    /// Its splits into two non-empty parts, as indices into `sets`, each
+    /// unordered pair once.
+    splits: Box<[(usize, usize)]>,
+    /// The number of cards.
+    cards: usize,
+}
+
+/// How to finish a value from two parts: `left op right`, each part's
+/// expressions at an index into `exprs`.
+type Combo = (Op, usize, usize);
+
+impl<N: Number> Memo<N> {
+    fn new(ops: OpSet, domain: Domain) -> Memo<N> {
+        Memo {
+            ops,
+            domain,
+            index: HashMap::new(),
+            sets: Vec::new(),
+            lists: HashMap::new(),
+            exprs: Vec::new(),
+            stored: 0,
+        }
+    }
+
+    /// Every solution of `cards` (sorted) under `rules`, handed to `visit`;
+    /// `None`, before anything is visited, if some arithmetic overflowed.
+    fn solutions(&mut self, cards: &[Rational], rules: &Rules, visit: &mut dyn FnMut(Solution<'_>)) -> Option<()> {
+        if self.stored > EXPR_MEMO_LIMIT {
+            self.lists.clear();
+            self.exprs.clear();
+            self.stored = 0;
+        }
+        let target = N::from_rational(rules.target);
+        // Everything that can overflow happens before anything is visited.
+        // The whole hand's values are never built: the target is reached
+        // from its parts.
+        let mut lists = Vec::new();
+        // A part makes the target only if its values may hold it.
+        if rules.card_use == CardUse::Subset && self.domain.allows(&target) {
+            for subset in sub_multisets(cards) {
+                if subset.len() < cards.len() {
+                    let id = self.set_of(&subset)?;
+                    lists.push(self.list_of(id, &target)?);
+                }
             }
-            made.clear();
-            if mask.is_power_of_two() {
-                made.push(N::from_rational(cards[mask.trailing_zeros() as usize]));
-            } else {
-                for (left, right) in splits(mask, &canon) {
-                    for a in &values[left] {
-                        for b in &values[right] {
-                            let (ops, count) = orientations(a, b, left == right);
-                            for &(op, x, y) in &ops[..count] {
-                                if !rules.ops.contains(op) || (op == Op::Div && y.is_zero()) {
-                                    continue;
-                                }
-                                let v = op.apply(x, y)?;
-                                if rules.domain.allows(&v) {
-                                    made.push(v);
-                                }
-                            }
+        }
+        let combos = if cards.len() == 1 {
+            let id = self.set_of(cards)?;
+            lists.push(self.list_of(id, &target)?);
+            Vec::new()
+        } else {
+            let top = self.split_ids(cards)?;
+            self.combos(&top, &target)?
+        };
+        for list in lists {
+            for e in &self.exprs[list] {
+                visit(match e {
+                    Expr::Num(card) => Solution::Card(*card),
+                    Expr::Binary(op, l, r) => Solution::Binary(*op, l, r),
+                });
+            }
+        }
+        for (op, ls, rs) in combos {
+            for l in &self.exprs[ls] {
+                for r in &self.exprs[rs] {
+                    visit(Solution::Binary(op, l, r));
+                }
+            }
+        }
+        Some(())
+    }
+
+    /// The index of `cards` (sorted) in `sets`, with its values if it has at
+    /// most [`EAGER_CARDS`] cards; `None` on overflow.
+    fn set_of(&mut self, cards: &[Rational]) -> Option<usize> {
+        if let Some(&id) = self.index.get(cards) {
+            return Some(id);
+        }
+        let set = if let [card] = cards {
+            Set { card: Some(*card), values: Some(Box::new([N::from_rational(*card)])), splits: Box::new([]), cards: 1 }
+        } else {
+            let pairs = self.split_ids(cards)?;
+            let values = if cards.len() <= EAGER_CARDS { Some(self.combine_all(&pairs)?) } else { None };
+            Set { card: None, values, splits: pairs.into_boxed_slice(), cards: cards.len() }
+        };
+        self.sets.push(set);
+        self.index.insert(Cards::from(cards), self.sets.len() - 1);
+        Some(self.sets.len() - 1)
+    }
+
+    /// Makes sure set `id` has its values; `None` on overflow.
+    fn ensure_values(&mut self, id: usize) -> Option<()> {
+        if self.sets[id].values.is_none() {
+            let pairs = self.sets[id].splits.clone();
+            let values = self.combine_all(&pairs)?;
+            self.sets[id].values = Some(values);
+        }
+        Some(())
+    }
+
+    /// The sorted, distinct values made by combining the two parts of
+    /// one of `pairs`; `None` on overflow.
+    fn combine_all(&mut self, pairs: &[(usize, usize)]) -> Option<Box<[N]>> {
+        let mut made = Vec::new();
+        for &(left, right) in pairs {
+            self.ensure_values(left)?;
+            self.ensure_values(right)?;
+            let same = left == right;
+            for a in self.values(left) {
+                for b in self.values(right) {
+                    let (ops, count) = orientations(a, b, same);
+                    for &(op, x, y) in &ops[..count] {
+                        if !self.ops.contains(op) || (op == Op::Div && y.is_zero()) {
+                            continue;
+                        }
+                        let v = op.apply(x, y)?;
+                        if self.domain.allows(&v) {
+                            made.push(v);
                         }
                     }
                 }
-                made.sort_unstable();
-                made.dedup();
             }
-            values[mask] = made.clone();
         }
-        Some(Tables { rules: *rules, cards, canon, values })
+        made.sort_unstable();
+        made.dedup();
+        Some(made.into_boxed_slice())
     }
 
-    /// The second pass: every solution, handed to `visit`.
-    fn solutions(&self, visit: &mut dyn FnMut(Expr)) {
-        let target = N::from_rational(self.rules.target);
-        let all = (1usize << self.cards.len()) - 1;
-        let masks: Vec<usize> = match self.rules.card_use {
-            CardUse::All => vec![all],
-            CardUse::Subset => (1..=all).filter(|&m| self.canon[m] == m).collect(),
-        };
-        for mask in masks {
-            // The whole hand has no table; emitting finds out.
-            if mask == all || self.values[mask].binary_search(&target).is_ok() {
-                self.emit(mask, &target, visit);
-            }
-        }
+    /// The values of set `id`, which must have them.
+    fn values(&self, id: usize) -> &[N] {
+        self.sets[id].values.as_deref().expect("values built before use")
     }
 
-    /// Every expression over the cards of representative `mask` worth `v`,
-    /// handed to `visit`; nothing if the cards cannot make `v`.
-    fn emit(&self, mask: usize, v: &N, visit: &mut dyn FnMut(Expr)) {
-        if mask.is_power_of_two() {
-            let card = N::from_rational(self.cards[mask.trailing_zeros() as usize]);
-            if card == *v {
-                visit(Expr::Num(self.cards[mask.trailing_zeros() as usize]));
-            }
-            return;
+    /// The splits of `cards` (sorted, at least two) as pairs of set indices.
+    fn split_ids(&mut self, cards: &[Rational]) -> Option<Vec<(usize, usize)>> {
+        let mut pairs = Vec::new();
+        for (left, right) in splits(cards) {
+            // The smaller cards on the left, so that `1 2` reads `1+2`.
+            let (left, right) = if left <= right { (left, right) } else { (right, left) };
+            pairs.push((self.set_of(&left)?, self.set_of(&right)?));
         }
-        let mut found = Vec::new();
-        for (left, right) in splits(mask, &self.canon) {
-            let same = left == right;
-            // Partners cover both orders, so walk the side with fewer values.
-            let (left, right) =
-                if self.values[left].len() > self.values[right].len() { (right, left) } else { (left, right) };
-            for a in &self.values[left] {
-                found.clear();
-                self.partners(a, v, right, same, &mut found);
-                for (op, left_first, b) in found.drain(..) {
-                    let (lm, lv, rm, rv) = if left_first { (left, a, right, &b) } else { (right, &b, left, a) };
-                    let rights = self.collect(rm, rv);
-                    self.emit(lm, lv, &mut |l| {
-                        for r in &rights {
-                            visit(Expr::binary(op, l.clone(), r.clone()));
-                        }
-                    });
-                }
-            }
-        }
+        Some(pairs)
     }
 
-    fn collect(&self, mask: usize, v: &N) -> Vec<Expr> {
+    /// The index in `exprs` of every expression over set `id` worth `v`;
+    /// `None` on overflow.
+    fn list_of(&mut self, id: usize, v: &N) -> Option<usize> {
+        if let Some(&known) = self.lists.get(&(id, v.clone())) {
+            return Some(known);
+        }
         let mut out = Vec::new();
-        self.emit(mask, v, &mut |e| out.push(e));
-        out
+        if let Some(card) = self.sets[id].card {
+            if N::from_rational(card) == *v {
+                out.push(Expr::Num(card));
+            }
+        } else {
+            let splits: SmallVec<[(usize, usize); 32]> = self.sets[id].splits.iter().copied().collect();
+            for (op, ls, rs) in self.combos(&splits, v)? {
+                for l in &self.exprs[ls] {
+                    for r in &self.exprs[rs] {
+                        out.push(Expr::binary(op, l.clone(), r.clone()));
+                    }
+                }
+            }
+        }
+        self.stored += out.len();
+        self.exprs.push(out);
+        self.lists.insert((id, v.clone()), self.exprs.len() - 1);
+        Some(self.exprs.len() - 1)
     }
 
-    /// The ways to finish `v` from a left value `a`: each operator with the
-    /// side `a` goes on (true: `a op b`) and a value `b` the right part
-    /// (a proper sub-mask) makes, pushed onto `out`.
-    ///
-    /// An inverse operation that overflows loses nothing: its exact result
-    /// does not fit in `N`, so no value of the right part can be it (the
-    /// first pass built those values without overflow).
-    fn partners(&self, a: &N, v: &N, right: usize, same: bool, out: &mut Vec<(Op, bool, N)>) {
-        let made = &self.values[right];
-        let ops = self.rules.ops;
-        let mut offer = |op: Op, left_first: bool, b: Option<N>| {
-            if let Some(b) = b.filter(|b| made.binary_search(b).is_ok()) {
-                // Equal halves make the same trees either way round: keep
-                // one orientation, and for + and * one order of the values.
-                let mirrored = !left_first || (op.is_commutative() && *a > b);
-                if ops.contains(op) && !(same && mirrored) {
-                    out.push((op, left_first, b));
+    /// Every way to make `v` by combining the two parts of one of `splits`;
+    /// `None` on overflow.
+    fn combos(&mut self, splits: &[(usize, usize)], v: &N) -> Option<Vec<Combo>> {
+        let mut combos = Vec::new();
+        let mut found = Vec::new();
+        for &(left, right) in splits {
+            let same = left == right;
+            let (left, right) = self.walk_and_look(left, right)?;
+            for i in 0..self.values(left).len() {
+                let a = self.values(left)[i].clone();
+                if a.is_zero() && v.is_zero() {
+                    // Every value of the other part may finish: list them.
+                    self.ensure_values(right)?;
                 }
+                found.clear();
+                self.partners(&a, v, right, same, &mut found)?;
+                for (op, left_first, b) in found.drain(..) {
+                    let (lm, lv, rm, rv) = if left_first { (left, &a, right, &b) } else { (right, &b, left, &a) };
+                    let (ls, rs) = (self.list_of(lm, lv)?, self.list_of(rm, rv)?);
+                    if !self.exprs[ls].is_empty() && !self.exprs[rs].is_empty() {
+                        combos.push((op, ls, rs));
+                    }
+                }
+            }
+        }
+        Some(combos)
+    }
+
+    /// The two parts of a split, the one to walk first: it has its values,
+    /// and fewer of them when both do. Partners cover both orders.
+    fn walk_and_look(&mut self, left: usize, right: usize) -> Option<(usize, usize)> {
+        let (l, r) = (&self.sets[left], &self.sets[right]);
+        let walk_right = match (&l.values, &r.values) {
+            (Some(a), Some(b)) => a.len() > b.len(),
+            (None, Some(_)) => true,
+            (Some(_), None) => false,
+            (None, None) => {
+                let walk_right = l.cards > r.cards;
+                self.ensure_values(if walk_right { right } else { left })?;
+                walk_right
+            }
+        };
+        Some(if walk_right { (right, left) } else { (left, right) })
+    }
+
+    /// The ways to finish `v` from a value `a` of the walked part: each
+    /// operator with the side `a` goes on (true: `a op b`) and a value `b`
+    /// the other part (set `right`) may make, pushed onto `out`. When
+    /// `right` has its values, only the `b` among them; otherwise every
+    /// candidate the domain allows, for the caller to ask `right` for.
+    ///
+    /// An inverse operation that overflows loses nothing when `right` has
+    /// its values: its exact result does not fit in `N`, so it is none of
+    /// them (they were built without overflow). Otherwise `right` might
+    /// make it through values that do fit, so the overflow is reported:
+    /// `None`.
+    fn partners(&self, a: &N, v: &N, right: usize, same: bool, out: &mut Vec<(Op, bool, N)>) -> Option<()> {
+        let made = self.sets[right].values.as_deref();
+        let (ops, domain) = (self.ops, self.domain);
+        let mut overflowed = false;
+        let mut offer = |op: Op, left_first: bool, b: Option<N>| {
+            if !ops.contains(op) {
+                return;
+            }
+            let Some(b) = b else {
+                overflowed |= made.is_none();
+                return;
+            };
+            let possible = match made {
+                Some(made) => made.binary_search(&b).is_ok(),
+                None => domain.allows(&b),
+            };
+            if !possible {
+                return;
+            }
+            // Equal halves make the same trees either way round: keep
+            // one orientation, and for + and * one order of the values.
+            let mirrored = !left_first || (op.is_commutative() && *a > b);
+            if !(same && mirrored) {
+                out.push((op, left_first, b));
             }
         };
         // a + b = v
@@ -194,10 +429,11 @@ impl<N: Number> Tables<N> {
         // a - b = v and b - a = v
         offer(Op::Sub, true, a.sub(v));
         offer(Op::Sub, false, v.add(a));
-        // a * b = v: with a = 0 every b works when v = 0.
+        // a * b = v: with a = 0 every b works when v = 0 (the caller made
+        // sure `right` has its values).
         if a.is_zero() {
             if v.is_zero() {
-                for b in made {
+                for b in made.unwrap_or_default() {
                     offer(Op::Mul, true, Some(b.clone()));
                 }
             }
@@ -207,7 +443,7 @@ impl<N: Number> Tables<N> {
         // a / b = v with b nonzero: with v = 0, a = 0 and any b.
         if v.is_zero() {
             if a.is_zero() {
-                for b in made.iter().filter(|b| !b.is_zero()) {
+                for b in made.unwrap_or_default().iter().filter(|b| !b.is_zero()) {
                     offer(Op::Div, true, Some(b.clone()));
                 }
             }
@@ -218,6 +454,7 @@ impl<N: Number> Tables<N> {
         if !a.is_zero() {
             offer(Op::Div, false, v.mul(a));
         }
+        (!overflowed).then_some(())
     }
 }
 
@@ -227,47 +464,6 @@ impl<N: Number> Tables<N> {
 fn orientations<'a, N>(a: &'a N, b: &'a N, same: bool) -> ([(Op, &'a N, &'a N); 6], usize) {
     let all = [(Op::Add, a, b), (Op::Mul, a, b), (Op::Sub, a, b), (Op::Div, a, b), (Op::Sub, b, a), (Op::Div, b, a)];
     (all, if same { 4 } else { 6 })
-}
-
-/// For every mask, the representative mask of the same multiset of values.
-/// The cards are sorted, so equal values sit in runs.
-fn representatives(cards: &[Rational]) -> Vec<usize> {
-    let n = cards.len();
-    let mut runs: Vec<(usize, usize)> = Vec::new();
-    for (i, c) in cards.iter().enumerate() {
-        match runs.last_mut() {
-            Some((start, len)) if cards[*start] == *c => *len += 1,
-            _ => runs.push((i, 1)),
-        }
-    }
-    (0..1usize << n)
-        .map(|mask| {
-            runs.iter().fold(0, |acc, &(start, len)| {
-                let run = ((1usize << len) - 1) << start;
-                let count = (mask & run).count_ones();
-                acc | (((1usize << count) - 1) << start)
-            })
-        })
-        .collect()
-}
-
-/// The ways to split `mask` into two non-empty parts, as unordered pairs of
-/// representative masks, each pair once.
-fn splits(mask: usize, canon: &[usize]) -> Vec<(usize, usize)> {
-    let low = mask & mask.wrapping_neg();
-    let mut out: Vec<(usize, usize)> = Vec::new();
-    let mut left = (mask - 1) & mask;
-    while left > 0 {
-        if left & low != 0 {
-            let (a, b) = (canon[left], canon[mask ^ left]);
-            let pair = (a.min(b), a.max(b));
-            if !out.contains(&pair) {
-                out.push(pair);
-            }
-        }
-        left = (left - 1) & mask;
-    }
-    out
 }
 
 #[cfg(test)]
@@ -311,6 +507,10 @@ mod tests {
             ("3 7 25 50", Rules::countdown(Rational::from_integer(75))),
             ("1 2 4 6", Rules { ops: "+-".parse().unwrap(), ..Rules::with_target(Rational::from_integer(3)) }),
             ("2 3 4 -5", Rules { domain: crate::Domain::Integer, ..Rules::with_target(Rational::from_integer(-7)) }),
+            // Parts of more than four cards are asked for values, not listed.
+            ("1 3 7 10 25 50", Rules::countdown(Rational::from_integer(765))),
+            ("1 2 3 4 6", Rules::with_target(Rational::from_integer(97))),
+            ("0 1 2 2 3", Rules { card_use: CardUse::Subset, ..Rules::with_target(Rational::ZERO) }),
         ];
         for (cards, rules) in cases {
             let h = hand(cards);
@@ -334,10 +534,15 @@ mod tests {
     }
 
     #[test]
-    fn representatives_take_the_lowest_equal_cards() {
-        let canon = representatives(hand("1 1 2").cards());
-        assert_eq!(canon[0b010], 0b001);
-        assert_eq!(canon[0b110], 0b101);
-        assert_eq!(canon[0b111], 0b111);
+    fn a_shared_enumerator_visits_what_a_fresh_one_does() {
+        let rules = Rules::game24();
+        let mut shared = Enumerator::new(rules);
+        for cards in ["1 2 3 4", "1 2 3 5", "2 3 4 4", "1 1 2 3", "3 3 8 8", "1 2 3 4"] {
+            let h = hand(cards);
+            let mut ours = Vec::new();
+            shared.for_each_solution(&h, |e| ours.push(e));
+            assert_eq!(keys(&ours), keys(&all_solutions(&h, &rules)), "{cards}");
+            assert_eq!(ours.len(), all_solutions(&h, &rules).len(), "{cards}");
+        }
     }
 }

@@ -118,6 +118,10 @@ impl Rational {
         if other.num == 0 {
             return None;
         }
+        // Whole numbers that divide exactly need no wide arithmetic or gcd.
+        if self.den == 1 && other.den == 1 && self.num.checked_rem(other.num) == Some(0) {
+            return self.num.checked_div(other.num).map(Rational::from_integer);
+        }
         let (a, b, c, d) = self.wide_parts(other);
         Rational::from_wide(a * d, b * c)
     }

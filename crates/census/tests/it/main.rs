@@ -3,7 +3,7 @@
 
 use std::ops::ControlFlow;
 
-use reckon_canonical::{Level, count_distinct};
+use reckon_canonical::{DistinctSolver, Level};
 use reckon_census::{Analyser, HandFacts, HandSpace, Shard, Summary, map_in_order};
 use reckon_core::{Hand, Rational, Reach, Rules};
 
@@ -14,7 +14,8 @@ fn census(space: &HandSpace, rules: Rules, threads: usize, count: bool) -> (Vec<
     let init = || {
         let analyser = Analyser::new(rules);
         if count {
-            analyser.with_counter(Box::new(|hand, rules| count_distinct(hand, rules, Level::FourNums)))
+            let mut solver = DistinctSolver::new(rules, Level::FourNums);
+            analyser.with_counter(Box::new(move |hand, _| solver.count(hand)))
         } else {
             analyser
         }

@@ -7,7 +7,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use anyhow::{Context, bail};
 use indicatif::{ProgressBar, ProgressStyle};
-use reckon_canonical::{Level, count_distinct};
+use reckon_canonical::{DistinctSolver, Level};
 use reckon_census::{Analyser, HandFacts, HandSpace, Shard, Summary, TargetFacts, TargetSummary, map_in_order};
 use reckon_core::{CardUse, Hand, Rational, Reach, Rules};
 use serde::{Deserialize, Serialize};
@@ -140,7 +140,11 @@ fn keep_going() -> ControlFlow<()> {
 fn analyser(rules: Rules, count: Option<Level>) -> Analyser {
     let analyser = Analyser::new(rules);
     match count {
-        Some(level) => analyser.with_counter(Box::new(move |hand, rules| count_distinct(hand, rules, level))),
+        Some(level) => {
+            // One solver per analyser, so per thread: sub-hands are shared between its hands.
+            let mut solver = DistinctSolver::new(rules, level);
+            analyser.with_counter(Box::new(move |hand, _| solver.count(hand)))
+        }
         None => analyser,
     }
 }

@@ -181,19 +181,19 @@ fn finishes<N: Number>(ops: OpSet, a: &N, look: &[N], target: &N) -> bool {
 
 /// A few cards, inline: sub-multisets are made and looked up in the hot
 /// loop, and hands rarely exceed eight cards.
-type Cards<N> = SmallVec<[N; 8]>;
+pub(crate) type Cards<N> = SmallVec<[N; 8]>;
 
 /// The distinct ways to split a sorted multiset into two non-empty parts,
 /// each unordered pair once, the most balanced first: deciding a hand looks
 /// at them in this order, and balanced splits only need small value sets.
 /// Lazy, so that a decision that ends early builds no more splits.
-fn splits<N: Clone + Ord>(cards: &[N]) -> Splits<N> {
+pub(crate) fn splits<N: Clone + Ord>(cards: &[N]) -> Splits<N> {
     let groups = group(cards);
     let counts = smallvec::smallvec![0; groups.len()];
     Splits { groups, total: cards.len(), smaller: cards.len() / 2, counts }
 }
 
-struct Splits<N> {
+pub(crate) struct Splits<N> {
     groups: SmallVec<[(N, usize); 8]>,
     total: usize,
     /// The size of the smaller part of the splits being listed; 0 when done.
@@ -240,7 +240,7 @@ impl<N: Clone + Ord> Iterator for Splits<N> {
 }
 
 /// Every distinct non-empty sub-multiset of a sorted multiset.
-fn sub_multisets<N: Clone + Ord>(cards: &[N]) -> Vec<Cards<N>> {
+pub(crate) fn sub_multisets<N: Clone + Ord>(cards: &[N]) -> Vec<Cards<N>> {
     let groups = group(cards);
     let mut out = Vec::new();
     for_each_count_vector(&groups, |counts| {
