@@ -195,14 +195,7 @@ pub(crate) fn count_by_keys(n: usize, level: Level) -> u64 {
                 let right = mask ^ left;
                 for a in &reps[left] {
                     for b in &reps[right] {
-                        for (op, x, y) in [
-                            (Op::Add, a, b),
-                            (Op::Mul, a, b),
-                            (Op::Sub, a, b),
-                            (Op::Sub, b, a),
-                            (Op::Div, a, b),
-                            (Op::Div, b, a),
-                        ] {
+                        for (op, x, y) in Op::pairings(a, b) {
                             let e = Expr::binary(op, x.clone(), y.clone());
                             let k = key(level, &e);
                             if top {

@@ -46,6 +46,19 @@ impl Op {
         }
     }
 
+    /// Every way to combine two operands with one operator: `+` and `*`
+    /// once, `-` and `/` in both orders. The pick-two-and-combine searches
+    /// all walk this list.
+    ///
+    /// ```
+    /// use reckon_core::Op;
+    /// let shown: Vec<String> = Op::pairings(1, 2).iter().map(|(op, l, r)| format!("{l}{op}{r}")).collect();
+    /// assert_eq!(shown, ["1+2", "1*2", "1-2", "2-1", "1/2", "2/1"]);
+    /// ```
+    pub fn pairings<T: Copy>(a: T, b: T) -> [(Op, T, T); 6] {
+        [(Op::Add, a, b), (Op::Mul, a, b), (Op::Sub, a, b), (Op::Sub, b, a), (Op::Div, a, b), (Op::Div, b, a)]
+    }
+
     /// Applies the operator; `None` on overflow or division by zero.
     pub fn apply<N: Number>(self, a: &N, b: &N) -> Option<N> {
         match self {

@@ -180,14 +180,7 @@ impl<N: Number> Search<N> {
                 }
                 let (a, b) = (&items[i], &items[j]);
                 let equal = a.value == b.value;
-                for (op, l, r) in [
-                    (Op::Add, a, b),
-                    (Op::Mul, a, b),
-                    (Op::Sub, a, b),
-                    (Op::Sub, b, a),
-                    (Op::Div, a, b),
-                    (Op::Div, b, a),
-                ] {
+                for (op, l, r) in Op::pairings(a, b) {
                     // With equal values, b-a and b/a repeat a-b and a/b.
                     if !self.rules.ops.contains(op) || (equal && std::ptr::eq(l, b)) {
                         continue;

@@ -52,33 +52,21 @@ pub fn run(args: &CensusArgs) -> anyhow::Result<Status> {
     ctrlc::set_handler(|| INTERRUPTED.store(true, Ordering::SeqCst)).context("cannot catch Ctrl-C")?;
     let progress = progress_bar(hands.len());
     let mut out = Rows::new(args.format, targets.is_some(), args.count);
-    // A row that cannot be written (a closed pipe) ends the census.
-    let mut write_error: Option<std::io::Error> = None;
     let done = match targets {
         None => {
             let mut summary = Summary::default();
             let count = args.count.then_some(Level::from(args.distinct));
-            map_in_order(
+            for_each_in_order(
                 hands,
                 threads,
+                &progress,
                 || analyser(rules, count),
                 |a, hand| a.analyse(hand),
-                |chunk| {
-                    for facts in &chunk {
-                        summary.add(facts);
-                        if let Err(err) = out.hand_row(facts) {
-                            write_error = Some(err);
-                            return ControlFlow::Break(());
-                        }
-                    }
-                    progress.inc(chunk.len() as u64);
-                    keep_going()
+                |facts| {
+                    summary.add(facts);
+                    out.hand_row(facts)
                 },
             )?;
-            if let Some(err) = write_error.take() {
-                return Err(err.into());
-            }
-            progress.finish_and_clear();
             let done = summary.hands;
             let header = describe(&space, countdown_pool, &rules, None, args.shard);
             out.finish(&header, &mark_interrupted(summary_json(&summary)), || print_summary(&summary))?;
@@ -88,27 +76,17 @@ pub fn run(args: &CensusArgs) -> anyhow::Result<Status> {
             let mut summary = TargetSummary::new(range.lo, range.hi);
             let facts_of =
                 |reach: &mut Reach, hand: &Hand| reckon_census::targets_reached(reach, hand, range.lo, range.hi);
-            map_in_order(
+            for_each_in_order(
                 hands,
                 threads,
+                &progress,
                 || Reach::new(rules),
                 facts_of,
-                |chunk| {
-                    for facts in &chunk {
-                        summary.add(facts);
-                        if let Err(err) = out.target_row(facts) {
-                            write_error = Some(err);
-                            return ControlFlow::Break(());
-                        }
-                    }
-                    progress.inc(chunk.len() as u64);
-                    keep_going()
+                |facts| {
+                    summary.add(facts);
+                    out.target_row(facts)
                 },
             )?;
-            if let Some(err) = write_error.take() {
-                return Err(err.into());
-            }
-            progress.finish_and_clear();
             let done = summary.hands;
             let header = describe(&space, countdown_pool, &rules, Some(range), args.shard);
             out.finish(&header, &mark_interrupted(target_summary_json(&summary)), || print_target_summary(&summary))?;
@@ -123,6 +101,32 @@ pub fn run(args: &CensusArgs) -> anyhow::Result<Status> {
         return Ok(Status::Interrupted);
     }
     Ok(Status::Success)
+}
+
+/// Works out `facts_of` every hand on `threads` threads and gives the
+/// results to `take` in hand order. Stops early on Ctrl-C, or when `take`
+/// fails: a row that cannot be written (a closed pipe) ends the census.
+fn for_each_in_order<S: Send, R: Send>(
+    hands: &[Hand],
+    threads: usize,
+    progress: &ProgressBar,
+    init: impl Fn() -> S + Sync,
+    facts_of: impl Fn(&mut S, &Hand) -> R + Sync,
+    mut take: impl FnMut(&R) -> std::io::Result<()>,
+) -> anyhow::Result<()> {
+    let mut write_error = None;
+    map_in_order(hands, threads, init, facts_of, |chunk| {
+        for facts in &chunk {
+            if let Err(err) = take(facts) {
+                write_error = Some(err);
+                return ControlFlow::Break(());
+            }
+        }
+        progress.inc(chunk.len() as u64);
+        keep_going()
+    })?;
+    progress.finish_and_clear();
+    write_error.map_or(Ok(()), |err| Err(err.into()))
 }
 
 /// A summary of a run stopped by Ctrl-C says so: it covers only the rows written.
