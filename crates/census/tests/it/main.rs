@@ -25,6 +25,7 @@ fn census(space: &HandSpace, rules: Rules, threads: usize, count: bool) -> (Vec<
         threads,
         init,
         |a, hand| a.analyse(hand),
+        |_| {},
         |chunk| {
             chunk.iter().for_each(|f| summary.add(f));
             rows.extend(chunk);

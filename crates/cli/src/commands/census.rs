@@ -115,14 +115,14 @@ fn for_each_in_order<S: Send, R: Send>(
     mut take: impl FnMut(&R) -> std::io::Result<()>,
 ) -> anyhow::Result<()> {
     let mut write_error = None;
-    map_in_order(hands, threads, init, facts_of, |chunk| {
+    let computed = |n: usize| progress.inc(n as u64);
+    map_in_order(hands, threads, init, facts_of, computed, |chunk| {
         for facts in &chunk {
             if let Err(err) = take(facts) {
                 write_error = Some(err);
                 return ControlFlow::Break(());
             }
         }
-        progress.inc(chunk.len() as u64);
         keep_going()
     })?;
     progress.finish_and_clear();
