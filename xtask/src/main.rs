@@ -2,7 +2,8 @@
 //!
 //! `cargo xtask bench [--quick] [FILTER]` runs the criterion benches and
 //! prints one table: each workload's median time, its throughput, and its
-//! ratio against the in-project oracle measured in the same run.
+//! ratio against an in-project baseline measured in the same run: the
+//! brute-force oracle where it finishes in reasonable time, else the search.
 
 // Timings are measurements, not engine values: floats are right here.
 #![allow(clippy::float_arithmetic)]
