@@ -9,14 +9,20 @@
 //! `b` with `a op b = target` can finish, and they are looked up on the
 //! other side.
 
+mod ids;
+mod partners;
+mod splits;
 mod window;
 
 use hashbrown::HashMap;
-use smallvec::SmallVec;
 
 use crate::hand::Hand;
 use crate::number::{BigRational, Number, Rational};
 use crate::rules::{CardUse, Domain, Op, OpSet, Rules};
+
+use self::ids::{CardIds, Ids, Key, key};
+use self::partners::Partners;
+pub(crate) use self::splits::{Cards, splits, sub_multisets};
 
 /// Value sets by sub-multiset for one operator set and domain, in number type `N`.
 ///
@@ -26,35 +32,57 @@ use crate::rules::{CardUse, Domain, Op, OpSet, Rules};
 pub struct ValueSets<N> {
     ops: OpSet,
     domain: Domain,
-    /// Where the value set of each sorted multiset of cards is in `sets`.
-    index: HashMap<Cards<N>, usize>,
+    cards: CardIds<N>,
+    /// Where the value set of each sub-multiset of cards is in `sets`.
+    index: HashMap<Key, usize>,
     /// Sorted, duplicate-free values of a multiset (every card used once).
     /// Held by index, not shared pointer: lookups in the hot loop borrow.
     sets: Vec<Box<[N]>>,
+    /// The finishing partners of sets, by set index, for `partners_target`.
+    partners: HashMap<usize, Partners<N>>,
+    partners_target: Option<N>,
 }
 
 impl<N: Number> ValueSets<N> {
     /// An empty memo for these operators and this domain.
     pub fn new(ops: OpSet, domain: Domain) -> ValueSets<N> {
-        ValueSets { ops, domain, index: HashMap::new(), sets: Vec::new() }
+        ValueSets {
+            ops,
+            domain,
+            cards: CardIds::new(),
+            index: HashMap::new(),
+            sets: Vec::new(),
+            partners: HashMap::new(),
+            partners_target: None,
+        }
+    }
+
+    /// The sorted ids of `cards`; when the ids run out, the memo starts afresh.
+    fn ids_of(&mut self, cards: &[N]) -> Ids {
+        if !self.cards.has_room_for(cards.len()) {
+            *self = ValueSets::new(self.ops, self.domain);
+        }
+        self.cards.ids_of(cards)
     }
 
     /// Every value `cards` (sorted) can make, using each card exactly once, sorted.
     pub fn values(&mut self, cards: &[N]) -> Option<&[N]> {
-        let id = self.set_of(cards)?;
-        Some(&self.sets[id])
+        let ids = self.ids_of(cards);
+        let set = self.set_of(&ids)?;
+        Some(&self.sets[set])
     }
 
-    /// The index in `sets` of the values of `cards`, computed if new.
-    fn set_of(&mut self, cards: &[N]) -> Option<usize> {
-        if let Some(&known) = self.index.get(cards) {
+    /// The index in `sets` of the values of the cards `ids`, computed if new.
+    fn set_of(&mut self, ids: &[u8]) -> Option<usize> {
+        let key = key(ids);
+        if let Some(&known) = self.index.get(&key) {
             return Some(known);
         }
-        let values: Box<[N]> = if cards.len() == 1 {
-            Box::from(cards)
+        let values: Box<[N]> = if let [id] = ids {
+            Box::new([self.cards.value(*id).clone()])
         } else {
             let mut made = Vec::new();
-            for (left, right) in splits(cards) {
+            for (left, right) in splits(ids) {
                 let (a, b) = (self.set_of(&left)?, self.set_of(&right)?);
                 for x in self.sets[a].iter() {
                     for y in self.sets[b].iter() {
@@ -67,15 +95,14 @@ impl<N: Number> ValueSets<N> {
             made.into_boxed_slice()
         };
         self.sets.push(values);
-        self.index.insert(Cards::from(cards), self.sets.len() - 1);
+        self.index.insert(key, self.sets.len() - 1);
         Some(self.sets.len() - 1)
     }
 
-    /// The value sets of the two sides of a split: the smaller first.
-    fn walk_and_look(&mut self, left: &[N], right: &[N]) -> Option<(&[N], &[N])> {
+    /// The sets of the two sides of a split: the one with fewer values first.
+    fn walk_and_look(&mut self, left: &[u8], right: &[u8]) -> Option<(usize, usize)> {
         let (a, b) = (self.set_of(left)?, self.set_of(right)?);
-        let (a, b) = (&self.sets[a], &self.sets[b]);
-        Some(if a.len() <= b.len() { (a, b) } else { (b, a) })
+        Some(if self.sets[a].len() <= self.sets[b].len() { (a, b) } else { (b, a) })
     }
 
     /// Calls `out` with every allowed `a op b` and `b op a`; `None` on overflow.
@@ -108,17 +135,27 @@ impl<N: Number> ValueSets<N> {
 
     /// Can `cards` (sorted) make `target` using every card once?
     pub fn decide_all(&mut self, cards: &[N], target: &N) -> Option<bool> {
-        if cards.len() == 1 {
-            return Some(cards[0] == *target);
+        let ids = self.ids_of(cards);
+        self.decide_ids(&ids, target)
+    }
+
+    fn decide_ids(&mut self, ids: &[u8], target: &N) -> Option<bool> {
+        if let [id] = ids {
+            return Some(self.cards.value(*id) == target);
         }
         if !self.domain.allows(target) {
             return Some(false);
         }
-        let ops = self.ops;
-        for (left, right) in splits(cards) {
-            // Walk the smaller side, look the partner up in the larger one.
+        if self.partners_target.as_ref() != Some(target) {
+            self.partners.clear();
+            self.partners_target = Some(target.clone());
+        }
+        for (left, right) in splits(ids) {
+            // The partners of the smaller side, looked up in the larger one.
             let (walk, look) = self.walk_and_look(&left, &right)?;
-            if walk.iter().any(|a| finishes(ops, a, look, target)) {
+            let (ops, sets) = (self.ops, &self.sets);
+            let partners = self.partners.entry(walk).or_insert_with(|| Partners::of(ops, &sets[walk], target));
+            if partners.meet(&sets[look]) {
                 return Some(true);
             }
         }
@@ -130,9 +167,11 @@ impl<N: Number> ValueSets<N> {
         match card_use {
             CardUse::All => Some(self.values(cards)?.to_vec()),
             CardUse::Subset => {
+                let ids = self.ids_of(cards);
                 let mut all = Vec::new();
-                for subset in sub_multisets(cards) {
-                    all.extend(self.values(&subset)?.iter().cloned());
+                for subset in sub_multisets(&ids) {
+                    let set = self.set_of(&subset)?;
+                    all.extend(self.sets[set].iter().cloned());
                 }
                 all.sort_unstable();
                 all.dedup();
@@ -143,11 +182,12 @@ impl<N: Number> ValueSets<N> {
 
     /// Can `cards` (sorted) make `target` under `card_use`?
     pub fn decide(&mut self, cards: &[N], target: &N, card_use: CardUse) -> Option<bool> {
+        let ids = self.ids_of(cards);
         match card_use {
-            CardUse::All => self.decide_all(cards, target),
+            CardUse::All => self.decide_ids(&ids, target),
             CardUse::Subset => {
-                for subset in sub_multisets(cards) {
-                    if self.decide_all(&subset, target)? {
+                for subset in sub_multisets(&ids) {
+                    if self.decide_ids(&subset, target)? {
                         return Some(true);
                     }
                 }
@@ -155,136 +195,6 @@ impl<N: Number> ValueSets<N> {
             }
         }
     }
-}
-
-/// Is there a `b` in `look` with `a op b` or `b op a` equal to `target`?
-fn finishes<N: Number>(ops: OpSet, a: &N, look: &[N], target: &N) -> bool {
-    // A partner that overflows cannot be in `look`: its values all fit.
-    let has = |b: Option<N>| b.is_some_and(|b| look.binary_search(&b).is_ok());
-    let add = || has(target.sub(a));
-    let sub = || has(a.sub(target)) || has(target.add(a));
-    let mul = || if a.is_zero() { target.is_zero() } else { has(target.div(a)) };
-    let div = || {
-        let b_over_a = !a.is_zero() && has(target.mul(a));
-        let a_over_b = if target.is_zero() {
-            a.is_zero() && look.iter().any(|b| !b.is_zero())
-        } else {
-            !a.is_zero() && has(a.div(target))
-        };
-        b_over_a || a_over_b
-    };
-    (ops.contains(Op::Add) && add())
-        || (ops.contains(Op::Sub) && sub())
-        || (ops.contains(Op::Mul) && mul())
-        || (ops.contains(Op::Div) && div())
-}
-
-/// A few cards, inline: sub-multisets are made and looked up in the hot
-/// loop, and hands rarely exceed eight cards.
-pub(crate) type Cards<N> = SmallVec<[N; 8]>;
-
-/// The distinct ways to split a sorted multiset into two non-empty parts,
-/// each unordered pair once, the most balanced first: deciding a hand looks
-/// at them in this order, and balanced splits only need small value sets.
-/// Lazy, so that a decision that ends early builds no more splits.
-pub(crate) fn splits<N: Clone + Ord>(cards: &[N]) -> Splits<N> {
-    let groups = group(cards);
-    let counts = smallvec::smallvec![0; groups.len()];
-    Splits { groups, total: cards.len(), smaller: cards.len() / 2, counts }
-}
-
-pub(crate) struct Splits<N> {
-    groups: SmallVec<[(N, usize); 8]>,
-    total: usize,
-    /// The size of the smaller part of the splits being listed; 0 when done.
-    smaller: usize,
-    /// How many of each group the smaller part takes: an odometer.
-    counts: SmallVec<[usize; 8]>,
-}
-
-impl<N: Clone + Ord> Splits<N> {
-    /// Moves the odometer on; false when it wrapped around to all zeros.
-    fn advance(&mut self) -> bool {
-        for (count, (_, available)) in self.counts.iter_mut().zip(&self.groups) {
-            if *count < *available {
-                *count += 1;
-                return true;
-            }
-            *count = 0;
-        }
-        false
-    }
-}
-
-impl<N: Clone + Ord> Iterator for Splits<N> {
-    type Item = (Cards<N>, Cards<N>);
-
-    fn next(&mut self) -> Option<Self::Item> {
-        while self.smaller > 0 {
-            if !self.advance() {
-                self.smaller -= 1;
-                continue;
-            }
-            if self.counts.iter().sum::<usize>() != self.smaller {
-                continue;
-            }
-            let rest: SmallVec<[usize; 8]> = self.groups.iter().zip(&self.counts).map(|((_, n), c)| n - c).collect();
-            // Two parts of equal size: each unordered pair once.
-            if 2 * self.smaller == self.total && self.counts > rest {
-                continue;
-            }
-            return Some((expand(&self.groups, &self.counts), expand(&self.groups, &rest)));
-        }
-        None
-    }
-}
-
-/// Every distinct non-empty sub-multiset of a sorted multiset.
-pub(crate) fn sub_multisets<N: Clone + Ord>(cards: &[N]) -> Vec<Cards<N>> {
-    let groups = group(cards);
-    let mut out = Vec::new();
-    for_each_count_vector(&groups, |counts| {
-        if counts.iter().any(|&c| c > 0) {
-            out.push(expand(&groups, counts));
-        }
-    });
-    out
-}
-
-/// Runs of equal values: `(value, how many)`.
-fn group<N: Clone + Ord>(cards: &[N]) -> SmallVec<[(N, usize); 8]> {
-    let mut groups: SmallVec<[(N, usize); 8]> = SmallVec::new();
-    for card in cards {
-        match groups.last_mut() {
-            Some((v, n)) if v == card => *n += 1,
-            _ => groups.push((card.clone(), 1)),
-        }
-    }
-    groups
-}
-
-/// Calls `f` with every vector `c` with `0 <= c[i] <= groups[i].1`.
-fn for_each_count_vector<N>(groups: &[(N, usize)], mut f: impl FnMut(&[usize])) {
-    let mut counts: SmallVec<[usize; 8]> = smallvec::smallvec![0; groups.len()];
-    loop {
-        f(&counts);
-        let mut i = 0;
-        loop {
-            if i == groups.len() {
-                return;
-            }
-            if counts[i] < groups[i].1 {
-                counts[i] += 1;
-                break;
-            }
-            counts[i] = 0;
-            i += 1;
-        }
-    }
-}
-
-fn expand<N: Clone>(groups: &[(N, usize)], counts: &[usize]) -> Cards<N> {
-    groups.iter().zip(counts).flat_map(|((v, _), &c)| std::iter::repeat_n(v.clone(), c)).collect()
 }
 
 /// Reachable values under one set of rules, in exact arithmetic that never
@@ -374,18 +284,6 @@ mod tests {
     }
 
     #[test]
-    fn splits_each_unordered_pair_once() {
-        let shown: Vec<String> = splits(&ints(&[1, 1, 2])).map(|(a, b)| format!("{a:?}|{b:?}")).collect();
-        assert_eq!(shown, ["[1]|[1, 2]", "[2]|[1, 1]"]);
-        let shown: Vec<String> = splits(&ints(&[1, 1, 2, 3])).map(|(a, b)| format!("{a:?}|{b:?}")).collect();
-        assert_eq!(shown, ["[1, 3]|[1, 2]", "[2, 3]|[1, 1]", "[1]|[1, 2, 3]", "[2]|[1, 1, 3]", "[3]|[1, 1, 2]"]);
-        assert_eq!(splits(&ints(&[1, 2, 3, 4])).count(), 7);
-        assert_eq!(splits(&ints(&[5, 5, 5, 5])).count(), 2);
-        assert_eq!(splits(&ints(&[1, 2, 3, 4, 5, 6])).count(), 31);
-        assert_eq!(sub_multisets(&ints(&[1, 1, 2])).len(), 5);
-    }
-
-    #[test]
     fn value_sets_of_small_hands() {
         let mut sets = ValueSets::<Rational>::new(OpSet::ALL, Domain::Rational);
         let v = sets.values(&ints(&[1, 2])).unwrap();
@@ -403,6 +301,16 @@ mod tests {
         let mut zero = Reach::new(Rules::with_target(Rational::ZERO));
         assert!(zero.decide(&"0 5".parse().unwrap()));
         assert!(zero.decide(&"0 0 0 5".parse().unwrap()));
+    }
+
+    #[test]
+    fn more_card_values_than_ids_start_the_memo_afresh() {
+        let mut reach = Reach::new(Rules::game24());
+        for n in 1..400 {
+            let hand = Hand::from_integers(&[n, n + 24]).unwrap();
+            assert!(reach.decide(&hand), "{hand}");
+            assert!(!reach.decide(&Hand::from_integers(&[n, 1000 + n]).unwrap()));
+        }
     }
 
     #[test]

@@ -16,6 +16,7 @@ use crate::number::Rational;
 use crate::rules::{CardUse, Domain, Op};
 
 use super::{ValueSets, splits, sub_multisets};
+use crate::values::ids::Ids;
 
 /// A set of whole numbers in `lo..=hi`.
 struct Window {
@@ -102,14 +103,16 @@ impl ValueSets<Rational> {
         debug_assert!(self.domain == Domain::PositiveInteger && lo >= 1 && lo <= hi);
         let mut window = Window::new(lo, hi);
         let (lo_r, hi_r) = (Rational::from_integer(lo), Rational::from_integer(hi));
+        let ids = self.ids_of(cards);
         let subsets = match card_use {
-            CardUse::All => vec![cards.into()],
-            CardUse::Subset => sub_multisets(cards),
+            CardUse::All => vec![ids.clone()],
+            CardUse::Subset => sub_multisets(&ids),
         };
         // Smaller subsets first: their value sets are needed anyway, and
         // they often fill the window before the whole hand is looked at.
         for subset in subsets.iter().filter(|s| s.len() < cards.len()) {
-            let values = self.values(subset)?;
+            let set = self.set_of(subset)?;
+            let values = &self.sets[set];
             let from = values.partition_point(|v| *v < lo_r);
             values[from..].iter().take_while(|v| **v <= hi_r).for_each(|&v| window.mark(v));
             if window.is_full() {
@@ -119,7 +122,7 @@ impl ValueSets<Rational> {
         if cards.len() == 1 {
             window.mark(cards[0]);
         } else {
-            self.top_split_in_window(cards, &mut window, lo, hi)?;
+            self.top_split_in_window(&ids, &mut window, lo, hi)?;
         }
         Some(window.values())
     }
@@ -129,13 +132,14 @@ impl ValueSets<Rational> {
     /// Every value here is a positive whole number (the domain says so for
     /// two cards or more, and the caller checked the cards), so the values
     /// are compared and combined as plain integers.
-    fn top_split_in_window(&mut self, cards: &[Rational], window: &mut Window, lo: i64, hi: i64) -> Option<()> {
+    fn top_split_in_window(&mut self, ids: &Ids, window: &mut Window, lo: i64, hi: i64) -> Option<()> {
         let ops = self.ops;
         // Partners up to `reach` are shifted in as bits, larger ones walked.
         let reach = 2 * hi + 1;
         let bit_len = usize::try_from(reach).ok()?;
-        for (left, right) in splits(cards) {
+        for (left, right) in splits(ids) {
             let (walk, look) = self.walk_and_look(&left, &right)?;
+            let (walk, look) = (&self.sets[walk], &self.sets[look]);
             // Bits pay for themselves only over several values of `a`.
             let shifting = walk.len() >= 4;
             let additive = ops.contains(Op::Add) || ops.contains(Op::Sub);

@@ -1,0 +1,86 @@
+//! Card ids: the memo's keys are sub-multisets of cards, so cards are
+//! interned as small ids and a sub-multiset is its sorted ids packed into
+//! one integer. Hashing and comparing that is far cheaper than hashing the
+//! cards' values on every lookup of the hot loop.
+
+use hashbrown::HashMap;
+
+use super::splits::Cards;
+use crate::hand::MAX_CARDS;
+
+/// The ids of some cards, sorted.
+pub(crate) type Ids = Cards<u8>;
+
+/// A sub-multiset of cards: its sorted ids, one byte each (id + 1, so that
+/// no card is zero), packed.
+pub(crate) type Key = u128;
+
+// Every hand fits in a key.
+const _: () = assert!(MAX_CARDS * 8 <= Key::BITS as usize);
+
+/// The most distinct card values one memo tells apart; ids are bytes.
+const MAX_IDS: usize = u8::MAX as usize;
+
+/// Card values by id, and ids by value.
+#[derive(Debug)]
+pub(crate) struct CardIds<N> {
+    values: Vec<N>,
+    ids: HashMap<N, u8>,
+}
+
+impl<N: Clone + Eq + std::hash::Hash> CardIds<N> {
+    pub(crate) fn new() -> CardIds<N> {
+        CardIds { values: Vec::new(), ids: HashMap::new() }
+    }
+
+    /// Could `more` new card values still get ids? When not, the memo
+    /// starts afresh: ids, and every set keyed by them.
+    pub(crate) fn has_room_for(&self, more: usize) -> bool {
+        self.values.len() + more <= MAX_IDS
+    }
+
+    /// The sorted ids of `cards`, giving new values new ids. The caller
+    /// made room (see [`CardIds::has_room_for`]).
+    pub(crate) fn ids_of(&mut self, cards: &[N]) -> Ids {
+        let mut ids: Ids = cards.iter().map(|card| self.id_of(card)).collect();
+        ids.sort_unstable();
+        ids
+    }
+
+    fn id_of(&mut self, card: &N) -> u8 {
+        if let Some(&id) = self.ids.get(card) {
+            return id;
+        }
+        let id = u8::try_from(self.values.len()).expect("the caller made room for new ids");
+        self.values.push(card.clone());
+        self.ids.insert(card.clone(), id);
+        id
+    }
+
+    /// The value of the card with this id.
+    pub(crate) fn value(&self, id: u8) -> &N {
+        &self.values[usize::from(id)]
+    }
+}
+
+/// The key of a sorted list of ids.
+pub(crate) fn key(ids: &[u8]) -> Key {
+    debug_assert!(ids.len() <= MAX_CARDS && ids.is_sorted());
+    ids.iter().fold(0, |key, &id| key << 8 | Key::from(id + 1))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn equal_cards_share_an_id_and_keys_are_canonical() {
+        let mut ids = CardIds::new();
+        let hand = ids.ids_of(&[5, 3, 5, 9]);
+        assert_eq!(hand.as_slice(), [0, 0, 1, 2]);
+        assert_eq!(*ids.value(1), 3);
+        assert_eq!(key(&ids.ids_of(&[9, 5])), key(&[0, 2]));
+        assert_ne!(key(&[0]), key(&[0, 0]), "a card and two equal cards differ");
+        assert!(ids.has_room_for(MAX_IDS - 3) && !ids.has_room_for(MAX_IDS - 2));
+    }
+}

@@ -1,0 +1,134 @@
+//! Splitting a multiset of cards: every sub-expression of a hand combines
+//! the values of two complementary sub-multisets.
+
+use smallvec::SmallVec;
+
+/// A few cards, inline: sub-multisets are made and looked up in the hot
+/// loop, and hands rarely exceed eight cards.
+pub(crate) type Cards<N> = SmallVec<[N; 8]>;
+
+/// The distinct ways to split a sorted multiset into two non-empty parts,
+/// each unordered pair once, the most balanced first: deciding a hand looks
+/// at them in this order, and balanced splits only need small value sets.
+/// Lazy, so that a decision that ends early builds no more splits.
+pub(crate) fn splits<N: Clone + Ord>(cards: &[N]) -> Splits<N> {
+    let groups = group(cards);
+    let counts = smallvec::smallvec![0; groups.len()];
+    Splits { groups, total: cards.len(), smaller: cards.len() / 2, counts }
+}
+
+pub(crate) struct Splits<N> {
+    groups: SmallVec<[(N, usize); 8]>,
+    total: usize,
+    /// The size of the smaller part of the splits being listed; 0 when done.
+    smaller: usize,
+    /// How many of each group the smaller part takes: an odometer.
+    counts: SmallVec<[usize; 8]>,
+}
+
+impl<N: Clone + Ord> Splits<N> {
+    /// Moves the odometer on; false when it wrapped around to all zeros.
+    fn advance(&mut self) -> bool {
+        for (count, (_, available)) in self.counts.iter_mut().zip(&self.groups) {
+            if *count < *available {
+                *count += 1;
+                return true;
+            }
+            *count = 0;
+        }
+        false
+    }
+}
+
+impl<N: Clone + Ord> Iterator for Splits<N> {
+    type Item = (Cards<N>, Cards<N>);
+
+    fn next(&mut self) -> Option<Self::Item> {
+        while self.smaller > 0 {
+            if !self.advance() {
+                self.smaller -= 1;
+                continue;
+            }
+            if self.counts.iter().sum::<usize>() != self.smaller {
+                continue;
+            }
+            let rest: SmallVec<[usize; 8]> = self.groups.iter().zip(&self.counts).map(|((_, n), c)| n - c).collect();
+            // Two parts of equal size: each unordered pair once.
+            if 2 * self.smaller == self.total && self.counts > rest {
+                continue;
+            }
+            return Some((expand(&self.groups, &self.counts), expand(&self.groups, &rest)));
+        }
+        None
+    }
+}
+
+/// Every distinct non-empty sub-multiset of a sorted multiset.
+pub(crate) fn sub_multisets<N: Clone + Ord>(cards: &[N]) -> Vec<Cards<N>> {
+    let groups = group(cards);
+    let mut out = Vec::new();
+    for_each_count_vector(&groups, |counts| {
+        if counts.iter().any(|&c| c > 0) {
+            out.push(expand(&groups, counts));
+        }
+    });
+    out
+}
+
+/// Runs of equal values: `(value, how many)`.
+fn group<N: Clone + Ord>(cards: &[N]) -> SmallVec<[(N, usize); 8]> {
+    let mut groups: SmallVec<[(N, usize); 8]> = SmallVec::new();
+    for card in cards {
+        match groups.last_mut() {
+            Some((v, n)) if v == card => *n += 1,
+            _ => groups.push((card.clone(), 1)),
+        }
+    }
+    groups
+}
+
+/// Calls `f` with every vector `c` with `0 <= c[i] <= groups[i].1`.
+fn for_each_count_vector<N>(groups: &[(N, usize)], mut f: impl FnMut(&[usize])) {
+    let mut counts: SmallVec<[usize; 8]> = smallvec::smallvec![0; groups.len()];
+    loop {
+        f(&counts);
+        let mut i = 0;
+        loop {
+            if i == groups.len() {
+                return;
+            }
+            if counts[i] < groups[i].1 {
+                counts[i] += 1;
+                break;
+            }
+            counts[i] = 0;
+            i += 1;
+        }
+    }
+}
+
+fn expand<N: Clone>(groups: &[(N, usize)], counts: &[usize]) -> Cards<N> {
+    groups.iter().zip(counts).flat_map(|((v, _), &c)| std::iter::repeat_n(v.clone(), c)).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::number::Rational;
+
+    fn ints(v: &[i64]) -> Vec<Rational> {
+        v.iter().map(|&n| Rational::from_integer(n)).collect()
+    }
+
+    #[test]
+    fn splits_each_unordered_pair_once() {
+        let shown: Vec<String> = splits(&ints(&[1, 1, 2])).map(|(a, b)| format!("{a:?}|{b:?}")).collect();
+        assert_eq!(shown, ["[1]|[1, 2]", "[2]|[1, 1]"]);
+        let shown: Vec<String> = splits(&ints(&[1, 1, 2, 3])).map(|(a, b)| format!("{a:?}|{b:?}")).collect();
+        assert_eq!(shown, ["[1, 3]|[1, 2]", "[2, 3]|[1, 1]", "[1]|[1, 2, 3]", "[2]|[1, 1, 3]", "[3]|[1, 1, 2]"]);
+        assert_eq!(splits(&ints(&[1, 2, 3, 4])).count(), 7);
+        assert_eq!(splits(&ints(&[5, 5, 5, 5])).count(), 2);
+        assert_eq!(splits(&ints(&[1, 2, 3, 4, 5, 6])).count(), 31);
+        assert_eq!(sub_multisets(&ints(&[1, 1, 2])).len(), 5);
+    }
+}
