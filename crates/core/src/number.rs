@@ -302,6 +302,13 @@ pub trait Number: Clone + Ord + Hash + fmt::Debug + fmt::Display {
     fn is_integer(&self) -> bool;
     /// Is this greater than zero?
     fn is_positive(&self) -> bool;
+    /// Could `self / other` (for a non-zero `other`) be a whole number?
+    /// False only when it certainly is not, so that searches over whole
+    /// numbers skip the division; an overflowing division answers true
+    /// and then reports its overflow.
+    fn may_divide_wholly(&self, other: &Self) -> bool {
+        self.div(other).is_none_or(|q| q.is_integer())
+    }
 }
 
 impl Number for Rational {
@@ -328,6 +335,13 @@ impl Number for Rational {
     }
     fn is_positive(&self) -> bool {
         Rational::is_positive(*self)
+    }
+    fn may_divide_wholly(&self, other: &Self) -> bool {
+        if self.den == 1 && other.den == 1 {
+            // `None` only for `i64::MIN % -1`, whose quotient overflows.
+            return self.num.checked_rem(other.num).is_none_or(|r| r == 0);
+        }
+        self.checked_div(*other).is_none_or(Rational::is_integer)
     }
 }
 

@@ -179,6 +179,11 @@ pub enum Domain {
 }
 
 impl Domain {
+    /// Are intermediate results whole numbers only?
+    pub const fn whole_numbers_only(self) -> bool {
+        matches!(self, Domain::Integer | Domain::PositiveInteger)
+    }
+
     /// May an intermediate result take the value `v`?
     pub fn allows<N: Number>(self, v: &N) -> bool {
         match self {

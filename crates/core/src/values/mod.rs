@@ -22,6 +22,7 @@ use crate::rules::{CardUse, Domain, Op, OpSet, Rules};
 
 use self::ids::{CardIds, Ids, Key, key};
 use self::partners::Partners;
+use self::window::WindowBits;
 pub(crate) use self::splits::{Cards, splits, sub_multisets};
 
 /// Value sets by sub-multiset for one operator set and domain, in number type `N`.
@@ -41,6 +42,8 @@ pub struct ValueSets<N> {
     /// The finishing partners of sets, by set index, for `partners_target`.
     partners: HashMap<usize, Partners<N>>,
     partners_target: Option<N>,
+    /// Low values of sets as bits, for whole-number windows.
+    window_bits: WindowBits,
 }
 
 impl<N: Number> ValueSets<N> {
@@ -54,6 +57,7 @@ impl<N: Number> ValueSets<N> {
             sets: Vec::new(),
             partners: HashMap::new(),
             partners_target: None,
+            window_bits: WindowBits::default(),
         }
     }
 
@@ -83,9 +87,9 @@ impl<N: Number> ValueSets<N> {
         } else {
             let mut made = Vec::new();
             for (left, right) in splits(ids) {
-                let (a, b) = (self.set_of(&left)?, self.set_of(&right)?);
-                for x in self.sets[a].iter() {
-                    for y in self.sets[b].iter() {
+                let (walk, look) = self.walk_and_look(&left, &right)?;
+                for x in self.sets[walk].iter() {
+                    for y in self.sets[look].iter() {
                         self.combine(x, y, |v| made.push(v))?;
                     }
                 }
@@ -123,10 +127,12 @@ impl<N: Number> ValueSets<N> {
             emit(b.sub(a)?);
         }
         if self.ops.contains(Op::Div) {
-            if !b.is_zero() {
+            // Whole-number domains reject fractions: skip making them.
+            let wholly = |x: &N, y: &N| !self.domain.whole_numbers_only() || x.may_divide_wholly(y);
+            if !b.is_zero() && wholly(a, b) {
                 emit(a.div(b)?);
             }
-            if !a.is_zero() {
+            if !a.is_zero() && wholly(b, a) {
                 emit(b.div(a)?);
             }
         }

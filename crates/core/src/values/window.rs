@@ -12,6 +12,8 @@
 //! side is turned into a bit set once and shifted into the window a word
 //! at a time.
 
+use hashbrown::HashMap;
+
 use crate::number::Rational;
 use crate::rules::{CardUse, Domain, Op};
 
@@ -46,8 +48,14 @@ impl Window {
 
     /// Adds `lo + i` for every `i` with bit `i + offset` set in `source`.
     fn or_shifted(&mut self, source: &Bits, offset: i64) {
-        for (w, word) in self.bits.iter_mut().enumerate() {
-            *word |= source.word_at(64 * w as i64 + offset);
+        let (first, shift) = (offset.div_euclid(64), offset.rem_euclid(64) as u32);
+        let word = |i: i64| usize::try_from(i).ok().and_then(|i| source.words.get(i)).copied().unwrap_or(0);
+        let mut low = word(first);
+        for (i, target) in (first + 1..).zip(self.bits.iter_mut()) {
+            let high = word(i);
+            // `checked_shl` because a shift by 64 is no shift at all.
+            *target |= (low >> shift) | high.checked_shl(64 - shift).unwrap_or(0);
+            low = high;
         }
         // Bits past the end of the window are not targets.
         if self.len % 64 != 0 {
@@ -66,6 +74,7 @@ impl Window {
 
 /// The values `0..len` of a sorted set of positive whole numbers, as bits,
 /// forwards (bit `v` for value `v`) or backwards (bit `len - 1 - v`).
+#[derive(Debug)]
 struct Bits {
     words: Vec<u64>,
 }
@@ -80,12 +89,22 @@ impl Bits {
         Bits { words }
     }
 
-    /// The 64 bits starting at bit `start` (bits outside the set are 0).
-    fn word_at(&self, start: i64) -> u64 {
-        let get = |i: i64| usize::try_from(i).ok().and_then(|i| self.words.get(i)).copied().unwrap_or(0);
-        let (q, r) = (start.div_euclid(64), start.rem_euclid(64));
-        if r == 0 { get(q) } else { (get(q) >> r) | (get(q + 1) << (64 - r)) }
-    }
+}
+
+/// The low values of a set both ways, as bits.
+#[derive(Debug)]
+struct LowBits {
+    forwards: Bits,
+    backwards: Bits,
+}
+
+/// The [`LowBits`] of value sets, by set index, for one bit length: a
+/// census asks every hand for the same window, and the sets of its
+/// sub-hands are shared, so their bits are made once.
+#[derive(Debug, Default)]
+pub(super) struct WindowBits {
+    len: usize,
+    by_set: HashMap<usize, LowBits>,
 }
 
 impl ValueSets<Rational> {
@@ -102,7 +121,12 @@ impl ValueSets<Rational> {
     ) -> Option<Vec<i64>> {
         debug_assert!(self.domain == Domain::PositiveInteger && lo >= 1 && lo <= hi);
         let mut window = Window::new(lo, hi);
-        let (lo_r, hi_r) = (Rational::from_integer(lo), Rational::from_integer(hi));
+        // Partners up to `reach` are shifted in as bits, larger ones walked.
+        let reach = 2 * hi + 1;
+        let bit_len = usize::try_from(reach).ok()?;
+        if self.window_bits.len != bit_len {
+            self.window_bits = WindowBits { len: bit_len, by_set: HashMap::new() };
+        }
         let ids = self.ids_of(cards);
         let subsets = match card_use {
             CardUse::All => vec![ids.clone()],
@@ -112,9 +136,7 @@ impl ValueSets<Rational> {
         // they often fill the window before the whole hand is looked at.
         for subset in subsets.iter().filter(|s| s.len() < cards.len()) {
             let set = self.set_of(subset)?;
-            let values = &self.sets[set];
-            let from = values.partition_point(|v| *v < lo_r);
-            values[from..].iter().take_while(|v| **v <= hi_r).for_each(|&v| window.mark(v));
+            window.or_shifted(&self.low_bits(set).forwards, lo);
             if window.is_full() {
                 return Some(window.values());
             }
@@ -127,6 +149,15 @@ impl ValueSets<Rational> {
         Some(window.values())
     }
 
+    /// The bits of the values of set `set` below the bit length in use.
+    fn low_bits(&mut self, set: usize) -> &LowBits {
+        let (len, values) = (self.window_bits.len, &self.sets[set]);
+        self.window_bits.by_set.entry(set).or_insert_with(|| LowBits {
+            forwards: Bits::of(values, len, false),
+            backwards: Bits::of(values, len, true),
+        })
+    }
+
     /// Marks every `a op b` in the window over the splits of `cards`.
     ///
     /// Every value here is a positive whole number (the domain says so for
@@ -134,40 +165,30 @@ impl ValueSets<Rational> {
     /// are compared and combined as plain integers.
     fn top_split_in_window(&mut self, ids: &Ids, window: &mut Window, lo: i64, hi: i64) -> Option<()> {
         let ops = self.ops;
-        // Partners up to `reach` are shifted in as bits, larger ones walked.
         let reach = 2 * hi + 1;
-        let bit_len = usize::try_from(reach).ok()?;
         for (left, right) in splits(ids) {
             let (walk, look) = self.walk_and_look(&left, &right)?;
+            self.low_bits(look);
+            let bits = &self.window_bits.by_set[&look];
             let (walk, look) = (&self.sets[walk], &self.sets[look]);
-            // Bits pay for themselves only over several values of `a`.
-            let shifting = walk.len() >= 4;
-            let additive = ops.contains(Op::Add) || ops.contains(Op::Sub);
-            let forwards = (shifting && additive).then(|| Bits::of(look, bit_len, false));
-            let backwards = (shifting && ops.contains(Op::Sub)).then(|| Bits::of(look, bit_len, true));
             for a in walk.iter().map(|v| v.numer()) {
                 let run = |window: &mut Window, from, to, combine: &dyn Fn(i64) -> Option<i64>| {
                     mark_run(window, look, from, to, combine);
                 };
-                let fits = |to: i64| shifting && to < reach;
                 if ops.contains(Op::Add) {
                     // a + b = lo + i  <=>  b = i + (lo - a); b <= hi - a < reach.
-                    if fits(hi - a) {
-                        window_or(window, forwards.as_ref(), lo - a);
-                    } else {
-                        run(window, lo - a, hi - a, &|b| Some(a + b));
-                    }
+                    window.or_shifted(&bits.forwards, lo - a);
                 }
                 if ops.contains(Op::Sub) {
                     // b - a = lo + i  <=>  b = i + (lo + a).
-                    if fits(hi + a) {
-                        window_or(window, forwards.as_ref(), lo + a);
+                    if hi + a < reach {
+                        window.or_shifted(&bits.forwards, lo + a);
                     } else {
                         run(window, a + lo, a.saturating_add(hi), &|b| Some(b - a));
                     }
                     // a - b = lo + i  <=>  b = a - lo - i, bit reach-1-b backwards.
-                    if fits(a - lo) {
-                        window_or(window, backwards.as_ref(), reach - 1 - a + lo);
+                    if a - lo < reach {
+                        window.or_shifted(&bits.backwards, reach - 1 - a + lo);
                     } else {
                         run(window, a - hi, a - lo, &|b| Some(a - b));
                     }
@@ -190,16 +211,15 @@ impl ValueSets<Rational> {
 
 /// Marks `combine(b)` for the partners `b` in `from..=to` of sorted `look`.
 fn mark_run(window: &mut Window, look: &[Rational], from: i64, to: i64, combine: &dyn Fn(i64) -> Option<i64>) {
+    if from > to {
+        return;
+    }
     let start = look.partition_point(|b| b.numer() < from);
     for b in look[start..].iter().map(|b| b.numer()).take_while(|&b| b <= to) {
         if let Some(v) = combine(b) {
             window.mark_integer(v);
         }
     }
-}
-
-fn window_or(window: &mut Window, bits: Option<&Bits>, offset: i64) {
-    window.or_shifted(bits.expect("built for the operators in use"), offset);
 }
 
 #[cfg(test)]
@@ -242,12 +262,19 @@ mod tests {
     fn bits_shift_across_words() {
         let values: Vec<Rational> = [0, 1, 63, 64, 65, 130].iter().map(|&v| Rational::from_integer(v)).collect();
         let bits = Bits::of(&values, 200, false);
-        assert_eq!(bits.word_at(0) & 0b11, 0b11);
-        assert_eq!(bits.word_at(63) & 0b111, 0b111);
-        assert_eq!(bits.word_at(-1) & 0b110, 0b110);
-        assert_eq!(bits.word_at(130) & 1, 1);
-        assert_eq!(bits.word_at(1000), 0);
+        let shifted = |offset: i64| {
+            let mut window = Window::new(10, 150);
+            window.or_shifted(&bits, offset);
+            window.values()
+        };
+        assert_eq!(shifted(0), [10, 11, 73, 74, 75, 140]);
+        assert_eq!(shifted(-1), [11, 12, 74, 75, 76, 141]);
+        assert_eq!(shifted(63), [10, 11, 12, 77]);
+        assert_eq!(shifted(-20), [30, 31, 93, 94, 95], "bits past the window's end are dropped");
+        assert_eq!(shifted(1000), [0; 0]);
         let backwards = Bits::of(&values, 200, true);
-        assert_eq!(backwards.word_at(199) & 1, 1, "value 0 is the last bit");
+        let mut window = Window::new(10, 150);
+        window.or_shifted(&backwards, 199);
+        assert_eq!(window.values(), [10], "value 0 is the last bit");
     }
 }
