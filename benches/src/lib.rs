@@ -2,8 +2,11 @@
 //! in-project baseline each workload is compared with.
 
 use reckon_canonical::{Distinct, DistinctSolver, Level};
-use reckon_census::HandSpace;
-use reckon_core::{Hand, Rational, Reach, Rules, Solver, oracle};
+use std::ops::ControlFlow;
+use std::sync::Arc;
+
+use reckon_census::{HandSpace, map_in_order};
+use reckon_core::{Hand, Rational, Reach, Rules, SharedSets, Solver, oracle};
 
 /// Every hand of `n` cards with values in `lo..=hi`, ascending.
 pub fn all_hands(n: usize, lo: i64, hi: i64) -> Vec<Hand> {
@@ -84,6 +87,27 @@ pub fn distinct_all_by_oracle(hands: &[Hand], rules: Rules) -> usize {
 pub fn countdown_census(selections: &[Hand]) -> usize {
     let mut reach = Reach::new(Rules::countdown(Rational::from_integer(100)));
     selections.iter().map(|hand| reach.integers_in(hand, 100, 999).len()).sum()
+}
+
+/// The same census on `threads` threads, as `reckon census` runs it: the
+/// threads share value sets, and results come back in selection order.
+pub fn countdown_census_on(selections: &[Hand], threads: usize) -> usize {
+    let rules = Rules::countdown(Rational::from_integer(100));
+    let shared = Arc::new(SharedSets::default());
+    let mut games = 0;
+    map_in_order(
+        selections,
+        threads,
+        || Reach::new(rules).sharing(&shared),
+        |reach, hand| reach.integers_in(hand, 100, 999).len(),
+        |_| {},
+        |chunk| {
+            games += chunk.iter().sum::<usize>();
+            ControlFlow::Continue(())
+        },
+    )
+    .expect("census threads start");
+    games
 }
 
 /// The Countdown selections.

@@ -1,6 +1,8 @@
 //! What a census records about one hand.
 
-use reckon_core::{Domain, Expr, Hand, Reach, Rules, Solver};
+use std::sync::Arc;
+
+use reckon_core::{Domain, Expr, Hand, Reach, Rules, SharedSets, Solver};
 
 /// The facts a census row holds about one hand.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -61,6 +63,16 @@ impl Analyser {
             non_negative: Reach::new(Rules { domain: Domain::NonNegative, ..rules }),
             counter: None,
         }
+    }
+
+    /// Shares value sets with the other analysers given the same `shared`
+    /// (one per thread of a census), so each set is made once.
+    pub fn sharing(mut self, shared: &Arc<SharedSets>) -> Analyser {
+        // One store serves all three: sets are kept apart by domain.
+        self.reach = Reach::new(self.rules).sharing(shared);
+        self.whole = Reach::new(*self.whole.rules()).sharing(shared);
+        self.non_negative = Reach::new(*self.non_negative.rules()).sharing(shared);
+        self
     }
 
     /// Also counts the distinct solutions of every solvable hand with `counter`.

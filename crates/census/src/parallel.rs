@@ -1,9 +1,9 @@
 //! Running a census on several threads with results in input order.
 
 use std::collections::BTreeMap;
-use std::ops::ControlFlow;
+use std::ops::{ControlFlow, Range};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc;
+use std::sync::{Mutex, PoisonError, mpsc};
 
 /// Results travel in chunks: small enough for a responsive progress bar and
 /// Ctrl-C, large enough that sending them costs nothing.
@@ -15,11 +15,12 @@ const CHUNK: usize = 64;
 /// (for a progress bar). `sink` may stop the run early
 /// (`ControlFlow::Break`), after which no further chunk is started.
 ///
-/// Each thread takes one contiguous part of the items and keeps one `state`
-/// (a memo) for all of it: neighbouring hands share most of their
-/// sub-multisets, so a thread's memo serves its part well. Handing the
-/// threads interleaved items instead would make every thread build nearly
-/// every memo entry. Chunks that finish early wait, in order, on the calling
+/// Each thread keeps one `state` (a memo) for all its items, and works
+/// through one contiguous part of the items from the front: neighbouring
+/// hands share most of their sub-multisets, so a thread's memo serves its
+/// part well. A thread that finishes its part early takes chunks from the
+/// back of the part with the most left, so no thread idles while another
+/// has work. Chunks that finish early wait, in order, on the calling
 /// thread, which alone runs `sink`.
 pub fn map_in_order<T, R, S>(
     items: &[T],
@@ -34,21 +35,21 @@ where
     R: Send,
 {
     let chunks: Vec<&[T]> = items.chunks(CHUNK).collect();
-    let per_thread = chunks.len().div_ceil(threads.max(1)).max(1);
+    let parts = Parts::new(chunks.len(), threads);
     let stop = AtomicBool::new(false);
     std::thread::scope(|scope| {
         let (tx, rx) = mpsc::channel::<(usize, Vec<R>)>();
-        for (part, part_chunks) in chunks.chunks(per_thread).enumerate() {
-            let (tx, init, f, stop) = (tx.clone(), &init, &f, &stop);
+        for part in 0..parts.len() {
+            let (tx, init, f, stop, parts, chunks) = (tx.clone(), &init, &f, &stop, &parts, &chunks);
             std::thread::Builder::new().name(format!("census-{part}")).spawn_scoped(scope, move || {
                 let mut state = init();
-                for (i, chunk) in part_chunks.iter().enumerate() {
+                while let Some(index) = parts.next_for(part) {
                     if stop.load(Ordering::Relaxed) {
                         return;
                     }
-                    let results: Vec<R> = chunk.iter().map(|item| f(&mut state, item)).collect();
+                    let results: Vec<R> = chunks[index].iter().map(|item| f(&mut state, item)).collect();
                     // The receiver is gone only when the run stopped.
-                    if tx.send((part * per_thread + i, results)).is_err() {
+                    if tx.send((index, results)).is_err() {
                         return;
                     }
                 }
@@ -70,6 +71,43 @@ where
         }
         Ok(())
     })
+}
+
+/// The chunks not yet started, as one contiguous range per thread.
+struct Parts {
+    left: Vec<Mutex<Range<usize>>>,
+}
+
+impl Parts {
+    /// `chunks` chunks in `threads` parts of nearly equal length (no empty part).
+    fn new(chunks: usize, threads: usize) -> Parts {
+        let count = threads.clamp(1, chunks.max(1));
+        let left = (0..count).map(|p| Mutex::new(p * chunks / count..(p + 1) * chunks / count)).collect();
+        Parts { left }
+    }
+
+    fn len(&self) -> usize {
+        self.left.len()
+    }
+
+    /// The next chunk for the thread of part `part`: the front of its own
+    /// part, else the back of the part with the most chunks left.
+    fn next_for(&self, part: usize) -> Option<usize> {
+        let lock = |p: usize| self.left[p].lock().unwrap_or_else(PoisonError::into_inner);
+        if let Some(index) = lock(part).next() {
+            return Some(index);
+        }
+        loop {
+            let fullest = (0..self.len()).max_by_key(|&p| lock(p).len())?;
+            if let Some(index) = lock(fullest).next_back() {
+                return Some(index);
+            }
+            // Emptied by another thread since it was measured, or all done.
+            if (0..self.len()).all(|p| lock(p).is_empty()) {
+                return None;
+            }
+        }
+    }
 }
 
 #[cfg(test)]
@@ -116,6 +154,28 @@ mod tests {
         .unwrap();
         assert_eq!(seen, [0, 1, 2]);
         map_in_order(&items[..0], 2, || (), |_, x| *x, |_| {}, |_| panic!("no chunk")).unwrap();
+    }
+
+    #[test]
+    fn every_chunk_is_taken_once_whoever_takes_it() {
+        for (chunks, threads) in [(10, 3), (1, 4), (0, 2), (7, 1)] {
+            let parts = Parts::new(chunks, threads);
+            let mut taken = Vec::new();
+            // The last thread finishes first and helps the others.
+            let mut thread = parts.len() - 1;
+            while let Some(index) = parts.next_for(thread).or_else(|| parts.next_for(0)) {
+                taken.push(index);
+                thread = (thread + 1) % parts.len();
+            }
+            taken.sort_unstable();
+            assert_eq!(taken, (0..chunks).collect::<Vec<_>>(), "{chunks} chunks, {threads} threads");
+        }
+        let parts = Parts::new(10, 2);
+        assert_eq!([parts.next_for(0), parts.next_for(1)], [Some(0), Some(5)], "each starts at the front of its part");
+        for _ in 6..10 {
+            parts.next_for(1);
+        }
+        assert_eq!(parts.next_for(1), Some(4), "then it helps from the back of the other part");
     }
 
     #[test]

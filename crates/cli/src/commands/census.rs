@@ -3,13 +3,14 @@
 use std::fs::File;
 use std::io::{BufRead, BufReader, IsTerminal, Write};
 use std::ops::ControlFlow;
+use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use anyhow::{Context, bail};
 use indicatif::{ProgressBar, ProgressStyle};
 use reckon_canonical::{DistinctSolver, Level};
 use reckon_census::{Analyser, HandFacts, HandSpace, Shard, Summary, TargetFacts, TargetSummary, map_in_order};
-use reckon_core::{CardUse, Hand, Rational, Reach, Rules};
+use reckon_core::{CardUse, Hand, Rational, Reach, Rules, SharedSets};
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
@@ -52,6 +53,8 @@ pub fn run(args: &CensusArgs) -> anyhow::Result<Status> {
     ctrlc::set_handler(|| INTERRUPTED.store(true, Ordering::SeqCst)).context("cannot catch Ctrl-C")?;
     let progress = progress_bar(hands.len());
     let mut out = Rows::new(args.format, targets.is_some(), args.count);
+    // The threads share the value sets of sub-hands: each is made once.
+    let shared = Arc::new(SharedSets::default());
     let done = match targets {
         None => {
             let mut summary = Summary::default();
@@ -60,7 +63,7 @@ pub fn run(args: &CensusArgs) -> anyhow::Result<Status> {
                 hands,
                 threads,
                 &progress,
-                || analyser(rules, count),
+                || analyser(rules, count, &shared),
                 |a, hand| a.analyse(hand),
                 |facts| {
                     summary.add(facts);
@@ -80,7 +83,7 @@ pub fn run(args: &CensusArgs) -> anyhow::Result<Status> {
                 hands,
                 threads,
                 &progress,
-                || Reach::new(rules),
+                || Reach::new(rules).sharing(&shared),
                 facts_of,
                 |facts| {
                     summary.add(facts);
@@ -141,8 +144,8 @@ fn keep_going() -> ControlFlow<()> {
     if INTERRUPTED.load(Ordering::SeqCst) { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
 }
 
-fn analyser(rules: Rules, count: Option<Level>) -> Analyser {
-    let analyser = Analyser::new(rules);
+fn analyser(rules: Rules, count: Option<Level>, shared: &Arc<SharedSets>) -> Analyser {
+    let analyser = Analyser::new(rules).sharing(shared);
     match count {
         Some(level) => {
             // One solver per analyser, so per thread: sub-hands are shared between its hands.

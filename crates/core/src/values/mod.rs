@@ -11,8 +11,11 @@
 
 mod ids;
 mod partners;
+mod shared;
 mod splits;
 mod window;
+
+use std::sync::Arc;
 
 use hashbrown::HashMap;
 
@@ -22,8 +25,12 @@ use crate::rules::{CardUse, Domain, Op, OpSet, Rules};
 
 use self::ids::{CardIds, Ids, Key, key};
 use self::partners::Partners;
-use self::window::WindowBits;
+pub use self::shared::SharedSets;
 pub(crate) use self::splits::{Cards, splits, sub_multisets};
+use self::window::WindowBits;
+
+/// The fewest cards whose value set is fetched from or offered to a shared store.
+const SHARED_FROM_CARDS: usize = 3;
 
 /// Value sets by sub-multiset for one operator set and domain, in number type `N`.
 ///
@@ -37,13 +44,16 @@ pub struct ValueSets<N> {
     /// Where the value set of each sub-multiset of cards is in `sets`.
     index: HashMap<Key, usize>,
     /// Sorted, duplicate-free values of a multiset (every card used once).
-    /// Held by index, not shared pointer: lookups in the hot loop borrow.
-    sets: Vec<Box<[N]>>,
+    /// Held by index: lookups in the hot loop borrow, and partners and
+    /// bits are kept by the same index.
+    sets: Vec<Arc<[N]>>,
     /// The finishing partners of sets, by set index, for `partners_target`.
     partners: HashMap<usize, Partners<N>>,
     partners_target: Option<N>,
     /// Low values of sets as bits, for whole-number windows.
     window_bits: WindowBits,
+    /// Where sets made by other memos are found, and this one's are offered.
+    shared: Option<Arc<SharedSets<N>>>,
 }
 
 impl<N: Number> ValueSets<N> {
@@ -58,13 +68,22 @@ impl<N: Number> ValueSets<N> {
             partners: HashMap::new(),
             partners_target: None,
             window_bits: WindowBits::default(),
+            shared: None,
         }
+    }
+
+    /// Takes sets from `shared` and offers it the sets made here.
+    pub fn sharing(mut self, shared: &Arc<SharedSets<N>>) -> ValueSets<N> {
+        self.shared = Some(Arc::clone(shared));
+        self
     }
 
     /// The sorted ids of `cards`; when the ids run out, the memo starts afresh.
     fn ids_of(&mut self, cards: &[N]) -> Ids {
         if !self.cards.has_room_for(cards.len()) {
+            let shared = self.shared.take();
             *self = ValueSets::new(self.ops, self.domain);
+            self.shared = shared;
         }
         self.cards.ids_of(cards)
     }
@@ -82,8 +101,14 @@ impl<N: Number> ValueSets<N> {
         if let Some(&known) = self.index.get(&key) {
             return Some(known);
         }
-        let values: Box<[N]> = if let [id] = ids {
-            Box::new([self.cards.value(*id).clone()])
+        // Small sets cost less to make than to fetch under a lock.
+        let worth_sharing = self.shared.is_some() && ids.len() >= SHARED_FROM_CARDS;
+        let shared_key = worth_sharing.then(|| self.shared_key(ids));
+        let found = self.shared.as_ref().zip(shared_key.as_ref()).and_then(|(shared, key)| shared.get(key));
+        let values: Arc<[N]> = if let Some(found) = found {
+            found
+        } else if let [id] = ids {
+            Arc::new([self.cards.value(*id).clone()])
         } else {
             let mut made = Vec::new();
             for (left, right) in splits(ids) {
@@ -96,11 +121,23 @@ impl<N: Number> ValueSets<N> {
             }
             made.sort_unstable();
             made.dedup();
-            made.into_boxed_slice()
+            let made = Arc::from(made);
+            match (&self.shared, shared_key) {
+                (Some(shared), Some(key)) => shared.offer(key, made),
+                _ => made,
+            }
         };
         self.sets.push(values);
         self.index.insert(key, self.sets.len() - 1);
         Some(self.sets.len() - 1)
+    }
+
+    /// The key of the cards `ids` in the shared store: their values, sorted
+    /// (ids are this memo's own).
+    fn shared_key(&self, ids: &[u8]) -> (OpSet, Domain, Cards<N>) {
+        let mut cards: Cards<N> = ids.iter().map(|&id| self.cards.value(id).clone()).collect();
+        cards.sort_unstable();
+        (self.ops, self.domain, cards)
     }
 
     /// The sets of the two sides of a split: the one with fewer values first.
@@ -226,6 +263,14 @@ impl Reach {
     /// A memo for `rules`; the target is used by [`Reach::decide`] only.
     pub fn new(rules: Rules) -> Reach {
         Reach { rules, fast: ValueSets::new(rules.ops, rules.domain), big: None }
+    }
+
+    /// Shares value sets with the other memos given the same `shared`
+    /// (typically one per thread of a census): a set one of them made is
+    /// not made again by another. Sets overflowing 64-bit parts stay private.
+    pub fn sharing(mut self, shared: &Arc<SharedSets>) -> Reach {
+        self.fast = self.fast.sharing(shared);
+        self
     }
 
     /// The rules this memo applies.

@@ -88,7 +88,6 @@ impl Bits {
         }
         Bits { words }
     }
-
 }
 
 /// The low values of a set both ways, as bits.

@@ -126,3 +126,30 @@ proptest! {
         agrees(&hand, rules);
     }
 }
+
+/// Memos on two threads sharing their value sets answer as a private memo
+/// does, whichever thread made a set first, under different domains at once.
+#[test]
+fn memos_sharing_sets_between_threads_agree() {
+    let shared = std::sync::Arc::new(reckon_core::SharedSets::default());
+    let hands: Vec<Hand> = all_hands(4, 1, 9).collect();
+    let rule_sets = [Rules::game24(), Rules { domain: Domain::Integer, ..Rules::game24() }, Rules::countdown(int(24))];
+    std::thread::scope(|scope| {
+        for part in 0..2 {
+            let (shared, hands) = (&shared, &hands);
+            scope.spawn(move || {
+                for rules in rule_sets {
+                    let (mut sharing, mut private) = (Reach::new(rules).sharing(shared), Reach::new(rules));
+                    // The threads walk the hands in opposite orders.
+                    let walk: Vec<&Hand> =
+                        if part == 0 { hands.iter().collect() } else { hands.iter().rev().collect() };
+                    for hand in walk {
+                        assert_eq!(sharing.decide(hand), private.decide(hand), "{hand} under {rules:?}");
+                        assert_eq!(sharing.integers_in(hand, 1, 200), private.integers_in(hand, 1, 200), "{hand}");
+                    }
+                }
+            });
+        }
+    });
+    assert!(!shared.is_empty());
+}
