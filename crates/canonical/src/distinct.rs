@@ -4,12 +4,28 @@
 use std::cmp::Ordering;
 
 use hashbrown::HashMap;
-use reckon_core::{Enumerator, EvalError, Expr, Hand, Op, Rational, Rules, Solution};
+use reckon_core::{Enumerator, EvalError, Expr, Hand, Op, Rational, Rules};
 use smallvec::SmallVec;
 
 use crate::form::Signed;
 use crate::key::{Key, four_nums_of_function, key};
 use crate::level::Level;
+
+/// A solution seen as its top operator and its two parts.
+#[derive(Clone, Copy)]
+enum Solution<'a> {
+    Card(Rational),
+    Binary(Op, &'a Expr, &'a Expr),
+}
+
+impl Solution<'_> {
+    fn to_expr(self) -> Expr {
+        match self {
+            Solution::Card(card) => Expr::Num(card),
+            Solution::Binary(op, l, r) => Expr::binary(op, l.clone(), r.clone()),
+        }
+    }
+}
 
 /// Collects expressions, one per class at a level, each shown by its most
 /// readable member.
@@ -140,14 +156,6 @@ impl Distinct {
         let rank = rank(level, view);
         let class = self.classes.of(view);
         self.place(rank, class, || expr)
-    }
-
-    /// Adds a solution from an [`Enumerator`], building its tree only if
-    /// it may be shown; true if it is the first of its class.
-    fn insert_solution(&mut self, solution: Solution<'_>) -> bool {
-        let rank = rank(self.classes.level, solution);
-        let class = self.classes.of(solution);
-        self.place(rank, class, || solution.to_expr())
     }
 
     /// Keeps the expression `make` builds if it is the first of its class
@@ -366,8 +374,8 @@ impl DistinctSolver {
     /// The distinct solutions of `hand`, simplest first; see [`distinct_solutions`].
     pub fn solve(&mut self, hand: &Hand) -> Vec<Expr> {
         let mut d = Distinct::new(self.level);
-        self.enumerator.visit_solutions(hand, |s| {
-            d.insert_solution(s);
+        self.enumerator.visit_solutions(hand, |s, nodes| {
+            d.insert(s.to_expr(nodes));
         });
         d.into_sorted()
     }
@@ -375,8 +383,12 @@ impl DistinctSolver {
     /// The number of distinct solutions of `hand`; see [`count_distinct`].
     pub fn count(&mut self, hand: &Hand) -> usize {
         let mut classes = Classes::new(self.level);
-        self.enumerator.visit_solutions(hand, |s| {
-            classes.of(s);
+        self.enumerator.visit_solutions(hand, |s, nodes| {
+            let e = s.to_expr(nodes);
+            classes.of(match &e {
+                Expr::Num(card) => Solution::Card(*card),
+                Expr::Binary(op, l, r) => Solution::Binary(*op, l, r),
+            });
         });
         classes.len()
     }
