@@ -11,7 +11,9 @@
 //! two expressions get the same id exactly when [`Signed::of`] gives them
 //! the same form. [`Forms::tree`] turns an id back into that form.
 
-use hashbrown::HashMap;
+use std::hash::BuildHasher;
+
+use hashbrown::{DefaultHashBuilder, HashTable};
 use reckon_core::{Op, Rational};
 use smallvec::SmallVec;
 
@@ -61,7 +63,9 @@ pub(crate) struct Facts {
 pub(crate) struct Forms {
     shapes: Vec<Shape>,
     facts: Vec<Facts>,
-    ids: HashMap<Shape, FormId>,
+    /// The id of every shape, hashed by its shape.
+    ids: HashTable<FormId>,
+    hasher: DefaultHashBuilder,
 }
 
 impl Forms {
@@ -125,14 +129,17 @@ impl Forms {
     }
 
     fn intern(&mut self, shape: Shape) -> FormId {
-        if let Some(&id) = self.ids.get(&shape) {
+        let hash = self.hasher.hash_one(&shape);
+        let shapes = &self.shapes;
+        if let Some(&id) = self.ids.find(hash, |id| shapes[id.0 as usize] == shape) {
             return id;
         }
         let id = FormId(u32::try_from(self.shapes.len()).expect("fewer than 2^32 forms"));
         let facts = self.facts_of(&shape);
         self.facts.push(facts);
-        self.shapes.push(shape.clone());
-        self.ids.insert(shape, id);
+        self.shapes.push(shape);
+        let (shapes, hasher) = (&self.shapes, &self.hasher);
+        self.ids.insert_unique(hash, id, |id| hasher.hash_one(&shapes[id.0 as usize]));
         id
     }
 
@@ -273,6 +280,7 @@ fn equal_products(num: &[Option<Rational>], den: &[Option<Rational>]) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use hashbrown::HashMap;
     use reckon_core::{Expr, Hand, Rules, all_solutions};
 
     fn id_of(forms: &mut Forms, e: &Expr) -> SignedId {

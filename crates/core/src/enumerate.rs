@@ -512,7 +512,7 @@ impl<N: Number> Memo<N> {
                 return;
             };
             let possible = match made {
-                Some(made) => made.binary_search(&b).is_ok(),
+                Some(made) => holds(made, &b),
                 None => domain.allows(&b),
             };
             if !possible {
@@ -557,6 +557,12 @@ impl<N: Number> Memo<N> {
         }
         (!overflowed).then_some(())
     }
+}
+
+/// Is `v` among the sorted `values`? A few values are scanned: that is
+/// faster than bisecting them, and most parts asked are that small.
+fn holds<N: Ord>(values: &[N], v: &N) -> bool {
+    if values.len() <= 8 { values.contains(v) } else { values.binary_search(v).is_ok() }
 }
 
 /// The six ways to combine two values: `+` and `*` once, `-` and `/` both
