@@ -4,12 +4,34 @@
 use std::cmp::Ordering;
 
 use hashbrown::HashMap;
-use reckon_core::{Enumerator, EvalError, Expr, Hand, Op, Rational, Rules, Solution};
+use reckon_core::{EvalError, Expr, Op, Rational};
 use smallvec::SmallVec;
 
 use crate::form::Signed;
 use crate::key::{Key, four_nums_of_function, key};
 use crate::level::Level;
+
+/// An expression seen one operator at a time, wherever it is stored: a
+/// tree, or the nodes of an [`Enumerator`](reckon_core::Enumerator).
+pub(crate) trait Tree: Copy {
+    fn view(self) -> View<Self>;
+}
+
+/// A card, or `left op right`.
+#[derive(Clone, Copy)]
+pub(crate) enum View<T> {
+    Card(Rational),
+    Binary(Op, T, T),
+}
+
+impl<'a> Tree for &'a Expr {
+    fn view(self) -> View<&'a Expr> {
+        match self {
+            Expr::Num(card) => View::Card(*card),
+            Expr::Binary(op, l, r) => View::Binary(*op, l, r),
+        }
+    }
+}
 
 /// Collects expressions, one per class at a level, each shown by its most
 /// readable member.
@@ -32,7 +54,13 @@ use crate::level::Level;
 #[derive(Debug, Clone)]
 pub struct Distinct {
     classes: Classes,
-    /// The best member of each class, by class number.
+    shown: Shown,
+}
+
+/// The best member of each class, by class number.
+#[derive(Debug, Clone)]
+pub(crate) struct Shown {
+    level: Level,
     best: Vec<Best>,
 }
 
@@ -52,22 +80,14 @@ impl Classes {
         Classes { level, by_key: HashMap::new(), by_function: HashMap::new() }
     }
 
-    fn len(&self) -> usize {
-        self.by_key.len()
-    }
-
     /// The class of a solution: its number, and whether it is new.
-    fn of(&mut self, solution: Solution<'_>) -> (usize, bool) {
+    fn of(&mut self, solution: &Expr) -> (usize, bool) {
         let next = self.by_key.len();
         if self.level != Level::FourNums {
-            let class = *self.by_key.entry(key(self.level, &solution.to_expr())).or_insert(next);
+            let class = *self.by_key.entry(key(self.level, solution)).or_insert(next);
             return (class, class == next);
         }
-        let function = match solution {
-            Solution::Card(card) => Signed::leaf(card),
-            Solution::Binary(op, l, r) => Signed::combine(op, Signed::of(l), Signed::of(r)),
-        };
-        match self.by_function.entry(function) {
+        match self.by_function.entry(Signed::of(solution)) {
             hashbrown::hash_map::Entry::Occupied(seen) => (*seen.get(), false),
             hashbrown::hash_map::Entry::Vacant(form) => {
                 let class = *self.by_key.entry(four_nums_of_function(form.key().clone())).or_insert(next);
@@ -90,7 +110,7 @@ struct Best {
 
 /// The leading fields of [`Cost`]: brackets, `-` and `/`, length of the
 /// tidied text.
-type Rank = (usize, usize, usize);
+pub(crate) type Rank = (usize, usize, usize);
 
 /// Lower is more readable.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
@@ -122,7 +142,7 @@ fn inverse_ops(e: &Expr) -> usize {
 impl Distinct {
     /// An empty collection for `level`.
     pub fn new(level: Level) -> Distinct {
-        Distinct { classes: Classes::new(level), best: Vec::new() }
+        Distinct { classes: Classes::new(level), shown: Shown::new(level) }
     }
 
     /// The level this collection dedups at.
@@ -132,27 +152,36 @@ impl Distinct {
 
     /// Adds `expr`; true if it is the first of its class.
     pub fn insert(&mut self, expr: Expr) -> bool {
-        let level = self.classes.level;
-        let view = match &expr {
-            Expr::Num(card) => Solution::Card(*card),
-            Expr::Binary(op, l, r) => Solution::Binary(*op, l, r),
-        };
-        let rank = rank(level, view);
-        let class = self.classes.of(view);
-        self.place(rank, class, || expr)
+        let rank = rank(self.classes.level, &expr);
+        let class = self.classes.of(&expr);
+        self.shown.place(rank, class, || expr)
     }
 
-    /// Adds a solution from an [`Enumerator`], building its tree only if
-    /// it may be shown; true if it is the first of its class.
-    fn insert_solution(&mut self, solution: Solution<'_>) -> bool {
-        let rank = rank(self.classes.level, solution);
-        let class = self.classes.of(solution);
-        self.place(rank, class, || solution.to_expr())
+    /// The number of classes seen.
+    pub fn len(&self) -> usize {
+        self.shown.best.len()
+    }
+
+    /// True if nothing was inserted.
+    pub fn is_empty(&self) -> bool {
+        self.shown.best.is_empty()
+    }
+
+    /// One expression per class, the simplest first, in a stable order.
+    pub fn into_sorted(self) -> Vec<Expr> {
+        self.shown.into_sorted()
+    }
+}
+
+impl Shown {
+    pub(crate) fn new(level: Level) -> Shown {
+        Shown { level, best: Vec::new() }
     }
 
     /// Keeps the expression `make` builds if it is the first of its class
-    /// or more readable than the class's best so far.
-    fn place(&mut self, rank: Rank, (class, new): (usize, bool), make: impl FnOnce() -> Expr) -> bool {
+    /// or more readable than the class's best so far; true if it is the
+    /// first.
+    pub(crate) fn place(&mut self, rank: Rank, (class, new): (usize, bool), make: impl FnOnce() -> Expr) -> bool {
         // The cost of the tidied form decides which member is shown; its
         // text is only needed to break a tie, so most members are never
         // tidied or printed.
@@ -160,7 +189,7 @@ impl Distinct {
             self.best.push(Best { rank, expr: make(), text: None });
             return true;
         }
-        let level = self.classes.level;
+        let level = self.level;
         let old = &mut self.best[class];
         if rank < old.rank {
             *old = Best { rank, expr: make(), text: None };
@@ -176,19 +205,9 @@ impl Distinct {
         false
     }
 
-    /// The number of classes seen.
-    pub fn len(&self) -> usize {
-        self.best.len()
-    }
-
-    /// True if nothing was inserted.
-    pub fn is_empty(&self) -> bool {
-        self.best.is_empty()
-    }
-
     /// One expression per class, the simplest first, in a stable order.
-    pub fn into_sorted(self) -> Vec<Expr> {
-        let level = self.classes.level;
+    pub(crate) fn into_sorted(self) -> Vec<Expr> {
+        let level = self.level;
         let mut shown: Vec<(Cost, Expr)> = self
             .best
             .into_iter()
@@ -204,48 +223,49 @@ impl Distinct {
     }
 }
 
-/// The [`Rank`] of the tidied solution, without building it where that is
-/// easy: above the syntax level, with whole cards that are not negative.
-fn rank(level: Level, solution: Solution<'_>) -> Rank {
+/// The [`Rank`] of the tidied `solution`, without building it where that
+/// is easy: above the syntax level, with whole cards that are not negative.
+pub(crate) fn rank(level: Level, solution: &Expr) -> Rank {
+    rank_of(level, solution, || solution.clone())
+}
+
+/// [`rank`] of a solution stored anywhere; `expr` builds it if need be.
+pub(crate) fn rank_of<T: Tree>(level: Level, solution: T, expr: impl FnOnce() -> Expr) -> Rank {
     let mut fast = Rank::default();
-    let found = match solution {
+    let found = match solution.view() {
         _ if level == Level::Syntax => None,
-        Solution::Card(card) => tidy_rank(&Expr::Num(card), false, &mut fast).map(|()| 1),
+        View::Card(_) => tidy_rank(solution, false, &mut fast),
         // The root chain's parts, as `tidy_rank` walks them.
-        Solution::Binary(op, l, r) => {
+        View::Binary(op, l, r) => {
             let additive = op.precedence() == Op::Add.precedence();
+            fast.2 += 1;
             chain_rank(l, additive, false, &mut fast)
                 .and_then(|()| chain_rank(r, additive, matches!(op, Op::Sub | Op::Div), &mut fast))
-                .map(|()| l.len() + r.len())
         }
     };
     match found {
-        Some(cards) => {
-            // One operator between every two cards.
-            fast.2 += cards - 1;
-            fast
-        }
-        None => Cost::of(&tidy(level, &solution.to_expr())).rank(),
+        Some(()) => fast,
+        None => Cost::of(&tidy(level, &expr())).rank(),
     }
 }
 
 /// Adds to `rank` the brackets, inverse operators and the length of the
-/// cards and brackets of the tidied `e` (a part of a product when
-/// `in_product`); `None` for a card that is negative or not whole, whose
-/// printing depends on its place.
+/// cards, brackets and operators of the tidied `e` (a part of a product
+/// when `in_product`); `None` for a card that is negative or not whole,
+/// whose printing depends on its place.
 ///
 /// Tidying turns each chain of `+` and `-` (`*` and `/`) into `a+b-c-d`
 /// (`a*b/c/d`), so a chain's inverted parts are its `-` (`/`) and the only
 /// brackets are around a sum that is a part of a product.
-fn tidy_rank(e: &Expr, in_product: bool, rank: &mut Rank) -> Option<()> {
-    match e {
-        Expr::Num(r) => {
-            if !r.is_integer() || *r < Rational::ZERO {
+fn tidy_rank<T: Tree>(e: T, in_product: bool, rank: &mut Rank) -> Option<()> {
+    match e.view() {
+        View::Card(r) => {
+            if !r.is_integer() || r < Rational::ZERO {
                 return None;
             }
             rank.2 += decimal_digits(r.numer());
         }
-        Expr::Binary(op, _, _) => {
+        View::Binary(op, _, _) => {
             let additive = op.precedence() == Op::Add.precedence();
             if additive && in_product {
                 rank.0 += 1;
@@ -258,10 +278,12 @@ fn tidy_rank(e: &Expr, in_product: bool, rank: &mut Rank) -> Option<()> {
 }
 
 /// [`tidy_rank`] over the parts of the chain `e` (additive or multiplicative).
-fn chain_rank(e: &Expr, additive: bool, inverted: bool, rank: &mut Rank) -> Option<()> {
-    match e {
-        Expr::Binary(op, l, r) if (op.precedence() == Op::Add.precedence()) == additive => {
+fn chain_rank<T: Tree>(e: T, additive: bool, inverted: bool, rank: &mut Rank) -> Option<()> {
+    match e.view() {
+        View::Binary(op, l, r) if (op.precedence() == Op::Add.precedence()) == additive => {
             chain_rank(l, additive, inverted, rank)?;
+            // One operator between the chain's two sides.
+            rank.2 += 1;
             chain_rank(r, additive, inverted ^ matches!(op, Op::Sub | Op::Div), rank)
         }
         _ => {
@@ -330,86 +352,6 @@ impl Extend<Expr> for Distinct {
     }
 }
 
-/// Lists or counts the distinct solutions of hand after hand under one set
-/// of rules at one level, sharing the work on common sub-hands between
-/// hands (see [`Enumerator`]).
-///
-/// ```
-/// use reckon_canonical::{DistinctSolver, Level};
-/// use reckon_core::Rules;
-/// let mut solver = DistinctSolver::new(Rules::game24(), Level::FourNums);
-/// assert_eq!(solver.solve(&"3 3 8 8".parse().unwrap())[0].to_string(), "8/(3-8/3)");
-/// assert_eq!(solver.count(&"2 4 8 10".parse().unwrap()), 11);
-/// ```
-#[derive(Debug)]
-pub struct DistinctSolver {
-    level: Level,
-    enumerator: Enumerator,
-}
-
-impl DistinctSolver {
-    /// A solver for `rules` at `level`, with an empty memo.
-    pub fn new(rules: Rules, level: Level) -> DistinctSolver {
-        DistinctSolver { level, enumerator: Enumerator::new(rules) }
-    }
-
-    /// The rules this solver applies.
-    pub fn rules(&self) -> &Rules {
-        self.enumerator.rules()
-    }
-
-    /// The level this solver dedups at.
-    pub fn level(&self) -> Level {
-        self.level
-    }
-
-    /// The distinct solutions of `hand`, simplest first; see [`distinct_solutions`].
-    pub fn solve(&mut self, hand: &Hand) -> Vec<Expr> {
-        let mut d = Distinct::new(self.level);
-        self.enumerator.visit_solutions(hand, |s| {
-            d.insert_solution(s);
-        });
-        d.into_sorted()
-    }
-
-    /// The number of distinct solutions of `hand`; see [`count_distinct`].
-    pub fn count(&mut self, hand: &Hand) -> usize {
-        let mut classes = Classes::new(self.level);
-        self.enumerator.visit_solutions(hand, |s| {
-            classes.of(s);
-        });
-        classes.len()
-    }
-}
-
-/// The distinct solutions of `hand` under `rules` at `level`, simplest first.
-/// For many hands, a [`DistinctSolver`] is faster.
-///
-/// ```
-/// use reckon_canonical::{distinct_solutions, Level};
-/// use reckon_core::{Hand, Rules};
-/// let hand: Hand = "3 3 8 8".parse().unwrap();
-/// let list = distinct_solutions(&hand, &Rules::game24(), Level::FourNums);
-/// assert_eq!(list.len(), 1);
-/// assert_eq!(list[0].to_string(), "8/(3-8/3)");
-/// ```
-pub fn distinct_solutions(hand: &Hand, rules: &Rules, level: Level) -> Vec<Expr> {
-    DistinctSolver::new(*rules, level).solve(hand)
-}
-
-/// The number of distinct solutions of `hand` under `rules` at `level`.
-/// For many hands, a [`DistinctSolver`] is faster.
-///
-/// ```
-/// use reckon_canonical::{count_distinct, Level};
-/// use reckon_core::{Hand, Rules};
-/// let hand: Hand = "2 4 8 10".parse().unwrap();
-/// assert_eq!(count_distinct(&hand, &Rules::game24(), Level::FourNums), 11);
-/// ```
-pub fn count_distinct(hand: &Hand, rules: &Rules, level: Level) -> usize {
-    DistinctSolver::new(*rules, level).count(hand)
-}
-
 /// The readable member of `e`'s class nearest to `e`: at the syntax level
 /// only the operands of `+` and `*` are reordered; above it chains of `+`
 /// and `-` (`*` and `/`) are regrouped as `a+b-c-d` (`a*b/c/d`).
@@ -475,7 +417,7 @@ fn by_value(a: &Expr, b: &Expr) -> Ordering {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use reckon_core::all_solutions;
+    use reckon_core::{Hand, Rules, all_solutions};
 
     /// The rank computed without tidying is the rank of the tidied form,
     /// and expressions said to tidy alike do.
@@ -496,11 +438,7 @@ mod tests {
             let all = all_solutions(&hand, &Rules::with_target(Rational::from_integer(target)));
             for e in &all {
                 for level in [Level::Function, Level::FourNums] {
-                    let view = match e {
-                        Expr::Num(card) => Solution::Card(*card),
-                        Expr::Binary(op, l, r) => Solution::Binary(*op, l, r),
-                    };
-                    assert_eq!(rank(level, view), Cost::of(&tidy(level, e)).rank(), "{e}");
+                    assert_eq!(rank(level, e), Cost::of(&tidy(level, e)).rank(), "{e}");
                 }
             }
             // Solutions said to tidy alike do.
@@ -514,20 +452,5 @@ mod tests {
             }
         }
         assert!(alike > 0, "some different solutions tidy alike");
-    }
-
-    /// A solver that shares sub-hands between hands lists and counts what
-    /// a fresh one does, representatives included.
-    #[test]
-    fn a_shared_solver_lists_what_a_fresh_one_does() {
-        let rules = Rules::game24();
-        let mut shared = DistinctSolver::new(rules, Level::FourNums);
-        for cards in ["1 2 3 4", "1 2 3 5", "1 2 4 4", "2 3 4 4", "1 1 2 3", "3 3 8 8", "1 2 3 4", "0 1 2 12"] {
-            let hand: Hand = cards.parse().unwrap();
-            let text = |list: Vec<Expr>| list.iter().map(ToString::to_string).collect::<Vec<_>>();
-            let fresh = text(DistinctSolver::new(rules, Level::FourNums).solve(&hand));
-            assert_eq!(text(shared.solve(&hand)), fresh, "{cards}");
-            assert_eq!(shared.count(&hand), fresh.len(), "{cards}");
-        }
     }
 }

@@ -37,14 +37,14 @@ use crate::form::{Node, Signed};
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub(crate) struct Form {
     /// The core with every cancelled pair added back as `+x-y`.
-    core: Signed,
+    pub(crate) core: Signed,
     /// A one factor left over once one factors are paired.
-    one: Option<Signed>,
+    pub(crate) one: Option<Signed>,
     /// Literal zero cards added or subtracted.
-    zeros: usize,
+    pub(crate) zeros: usize,
     /// The zero product, if any: its zero factor and the cards of all its
     /// other factors (and of every one factor it absorbed), sorted.
-    zero_product: Option<(Vec<Signed>, Vec<Rational>)>,
+    pub(crate) zero_product: Option<(Vec<Signed>, Vec<Rational>)>,
 }
 
 #[derive(Default)]

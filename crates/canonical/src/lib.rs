@@ -33,10 +33,13 @@ mod distinct;
 mod field;
 mod form;
 mod fournums;
+mod interned;
 mod key;
 mod level;
+mod solver;
 
 pub use count::count_expressions;
-pub use distinct::{Distinct, DistinctSolver, count_distinct, distinct_solutions};
+pub use distinct::Distinct;
 pub use key::{Key, key};
 pub use level::{Level, ParseLevelError};
+pub use solver::{DistinctSolver, count_distinct, distinct_solutions};

@@ -29,25 +29,114 @@ use crate::number::{BigRational, Number, Rational};
 use crate::rules::{CardUse, Domain, Op, OpSet, Rules};
 use crate::values::{Cards, splits, sub_multisets};
 
-/// One solution as an [`Enumerator`] finds it, its parts borrowed: most
-/// solutions are the same as an earlier one at some level, and need never
-/// be built.
+/// Where an expression is among an [`Enumerator`]'s [`Nodes`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct NodeId(u32);
+
+impl NodeId {
+    /// The position in [`Nodes`], for tables indexed by node.
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// One expression found by an [`Enumerator`]: a card, or an operator over
+/// two expressions found before it.
 #[derive(Debug, Clone, Copy)]
-pub enum Solution<'a> {
+pub enum Node {
+    /// A card.
+    Card(Rational),
+    /// `left op right`.
+    Binary(Op, NodeId, NodeId),
+}
+
+/// The expressions an [`Enumerator`] has found, each stored once and
+/// shared by every larger expression built on it: a sub-hand's
+/// expressions serve every hand that contains it, and a caller can
+/// remember what it learned about a node instead of rebuilding a tree.
+#[derive(Debug, Default)]
+pub struct Nodes {
+    nodes: Vec<Node>,
+}
+
+impl Nodes {
+    /// The node at `id`.
+    pub fn get(&self, id: NodeId) -> Node {
+        self.nodes[id.index()]
+    }
+
+    /// The number of nodes: every id is below it.
+    pub fn len(&self) -> usize {
+        self.nodes.len()
+    }
+
+    /// True if there are no nodes.
+    pub fn is_empty(&self) -> bool {
+        self.nodes.is_empty()
+    }
+
+    /// The expression at `id` as a tree.
+    pub fn to_expr(&self, id: NodeId) -> Expr {
+        match self.get(id) {
+            Node::Card(card) => Expr::Num(card),
+            Node::Binary(op, l, r) => Expr::binary(op, self.to_expr(l), self.to_expr(r)),
+        }
+    }
+
+    /// The number of cards in the expression at `id`.
+    pub fn cards(&self, id: NodeId) -> usize {
+        match self.get(id) {
+            Node::Card(_) => 1,
+            Node::Binary(_, l, r) => self.cards(l) + self.cards(r),
+        }
+    }
+
+    fn push(&mut self, node: Node) -> NodeId {
+        let id = NodeId(u32::try_from(self.nodes.len()).expect("fewer than 2^32 nodes"));
+        self.nodes.push(node);
+        id
+    }
+
+    /// The ids from `start` up to the last node.
+    fn since(&self, start: usize) -> Span {
+        (start as u32, self.nodes.len() as u32)
+    }
+}
+
+/// One solution as an [`Enumerator`] finds it: its parts are nodes, and
+/// the solution itself need never be built, since most solutions are the
+/// same as an earlier one at some level.
+#[derive(Debug, Clone, Copy)]
+pub enum Solution {
     /// A single card (a one-card hand, or one card under [`CardUse::Subset`]).
     Card(Rational),
     /// `left op right`.
-    Binary(Op, &'a Expr, &'a Expr),
+    Binary(Op, NodeId, NodeId),
 }
 
-impl Solution<'_> {
+impl Solution {
     /// The solution as an expression tree.
-    pub fn to_expr(self) -> Expr {
+    pub fn to_expr(self, nodes: &Nodes) -> Expr {
         match self {
             Solution::Card(card) => Expr::Num(card),
-            Solution::Binary(op, l, r) => Expr::binary(op, l.clone(), r.clone()),
+            Solution::Binary(op, l, r) => Expr::binary(op, nodes.to_expr(l), nodes.to_expr(r)),
         }
     }
+
+    fn of(node: Node) -> Solution {
+        match node {
+            Node::Card(card) => Solution::Card(card),
+            Node::Binary(op, l, r) => Solution::Binary(op, l, r),
+        }
+    }
+}
+
+/// A run of consecutive node ids, `start..end`: the expressions of one
+/// part worth one value are made one after another.
+type Span = (u32, u32);
+
+fn ids((start, end): Span) -> impl Iterator<Item = NodeId> {
+    (start..end).map(NodeId)
 }
 
 /// Calls `visit` once for every solution of `hand` under `rules`.
@@ -106,6 +195,9 @@ pub fn all_solutions(hand: &Hand, rules: &Rules) -> Vec<Expr> {
 #[derive(Debug)]
 pub struct Enumerator {
     rules: Rules,
+    nodes: Nodes,
+    /// Bumped whenever the nodes are dropped and their ids reused.
+    epoch: u64,
     fast: Memo<Rational>,
     big: Option<Memo<BigRational>>,
 }
@@ -113,7 +205,7 @@ pub struct Enumerator {
 impl Enumerator {
     /// An empty memo for `rules`.
     pub fn new(rules: Rules) -> Enumerator {
-        Enumerator { rules, fast: Memo::new(rules.ops, rules.domain), big: None }
+        Enumerator { rules, nodes: Nodes::default(), epoch: 0, fast: Memo::new(rules.ops, rules.domain), big: None }
     }
 
     /// The rules this enumerator applies.
@@ -123,22 +215,36 @@ impl Enumerator {
 
     /// Calls `visit` once for every solution of `hand`; see [`for_each_solution`].
     pub fn for_each_solution(&mut self, hand: &Hand, mut visit: impl FnMut(Expr)) {
-        self.visit_solutions(hand, |s| visit(s.to_expr()));
+        self.visit_solutions(hand, |s, nodes| visit(s.to_expr(nodes)));
     }
 
-    /// Calls `visit` once for every solution of `hand`, as borrowed parts;
-    /// the same solutions as [`Enumerator::for_each_solution`].
-    pub fn visit_solutions(&mut self, hand: &Hand, mut visit: impl FnMut(Solution<'_>)) {
-        let rules = self.rules;
-        if self.fast.solutions(hand.cards(), &rules, &mut visit).is_none() {
-            let big = self.big.get_or_insert_with(|| Memo::new(rules.ops, rules.domain));
-            big.solutions(hand.cards(), &rules, &mut visit).expect("big rationals do not overflow");
+    /// Calls `visit` once for every solution of `hand`, with the nodes its
+    /// parts are in; the same solutions as [`Enumerator::for_each_solution`].
+    pub fn visit_solutions(&mut self, hand: &Hand, mut visit: impl FnMut(Solution, &Nodes)) {
+        if self.nodes.len() > EXPR_MEMO_LIMIT {
+            self.nodes = Nodes::default();
+            self.epoch += 1;
+            self.fast.forget_lists();
+            if let Some(big) = &mut self.big {
+                big.forget_lists();
+            }
         }
+        let rules = self.rules;
+        if self.fast.solutions(&mut self.nodes, hand.cards(), &rules, &mut visit).is_none() {
+            let big = self.big.get_or_insert_with(|| Memo::new(rules.ops, rules.domain));
+            big.solutions(&mut self.nodes, hand.cards(), &rules, &mut visit).expect("big rationals do not overflow");
+        }
+    }
+
+    /// Changes whenever node ids are reused for other expressions: what a
+    /// caller remembers about nodes is valid while the epoch stays the same.
+    pub fn epoch(&self) -> u64 {
+        self.epoch
     }
 }
 
-/// Past this many memoized expressions, the expression memo is dropped
-/// before the next hand: it only saves time, and a run over many large
+/// Past this many nodes, the nodes and the memo of expressions are dropped
+/// before the next hand: they only save time, and a run over many large
 /// hands must not grow without bound.
 const EXPR_MEMO_LIMIT: usize = 1 << 18;
 
@@ -150,11 +256,8 @@ struct Memo<N> {
     /// Where each sorted multiset of cards is in `sets`.
     index: HashMap<Cards<Rational>, usize>,
     sets: Vec<Set<N>>,
-    /// Where the expressions of a set worth a value are in `exprs`.
-    lists: HashMap<(usize, N), usize>,
-    exprs: Vec<Vec<Expr>>,
-    /// The number of expressions in `exprs`.
-    stored: usize,
+    /// Which nodes are the expressions of a set worth a value.
+    lists: HashMap<(usize, N), Span>,
 }
 
 /// Sub-multisets of up to this many cards get their value set as soon as
@@ -179,30 +282,27 @@ struct Set<N> {
 }
 
 /// How to finish a value from two parts: `left op right`, each part's
-/// expressions at an index into `exprs`.
-type Combo = (Op, usize, usize);
+/// expressions a span of nodes.
+type Combo = (Op, Span, Span);
 
 impl<N: Number> Memo<N> {
     fn new(ops: OpSet, domain: Domain) -> Memo<N> {
-        Memo {
-            ops,
-            domain,
-            index: HashMap::new(),
-            sets: Vec::new(),
-            lists: HashMap::new(),
-            exprs: Vec::new(),
-            stored: 0,
-        }
+        Memo { ops, domain, index: HashMap::new(), sets: Vec::new(), lists: HashMap::new() }
+    }
+
+    fn forget_lists(&mut self) {
+        self.lists.clear();
     }
 
     /// Every solution of `cards` (sorted) under `rules`, handed to `visit`;
     /// `None`, before anything is visited, if some arithmetic overflowed.
-    fn solutions(&mut self, cards: &[Rational], rules: &Rules, visit: &mut dyn FnMut(Solution<'_>)) -> Option<()> {
-        if self.stored > EXPR_MEMO_LIMIT {
-            self.lists.clear();
-            self.exprs.clear();
-            self.stored = 0;
-        }
+    fn solutions(
+        &mut self,
+        nodes: &mut Nodes,
+        cards: &[Rational],
+        rules: &Rules,
+        visit: &mut dyn FnMut(Solution, &Nodes),
+    ) -> Option<()> {
         let target = N::from_rational(rules.target);
         // Everything that can overflow happens before anything is visited.
         // The whole hand's values are never built: the target is reached
@@ -213,30 +313,28 @@ impl<N: Number> Memo<N> {
             for subset in sub_multisets(cards) {
                 if subset.len() < cards.len() {
                     let id = self.set_of(&subset)?;
-                    lists.push(self.list_of(id, &target)?);
+                    lists.push(self.list_of(nodes, id, &target)?);
                 }
             }
         }
         let combos = if cards.len() == 1 {
             let id = self.set_of(cards)?;
-            lists.push(self.list_of(id, &target)?);
+            lists.push(self.list_of(nodes, id, &target)?);
             Vec::new()
         } else {
             let top = self.split_ids(cards)?;
-            self.combos(&top, &target)?
+            self.combos(nodes, &top, &target)?
         };
+        let nodes = &*nodes;
         for list in lists {
-            for e in &self.exprs[list] {
-                visit(match e {
-                    Expr::Num(card) => Solution::Card(*card),
-                    Expr::Binary(op, l, r) => Solution::Binary(*op, l, r),
-                });
+            for e in ids(list) {
+                visit(Solution::of(nodes.get(e)), nodes);
             }
         }
         for (op, ls, rs) in combos {
-            for l in &self.exprs[ls] {
-                for r in &self.exprs[rs] {
-                    visit(Solution::Binary(op, l, r));
+            for l in ids(ls) {
+                for r in ids(rs) {
+                    visit(Solution::Binary(op, l, r), nodes);
                 }
             }
         }
@@ -315,36 +413,39 @@ impl<N: Number> Memo<N> {
         Some(pairs)
     }
 
-    /// The index in `exprs` of every expression over set `id` worth `v`;
-    /// `None` on overflow.
-    fn list_of(&mut self, id: usize, v: &N) -> Option<usize> {
+    /// The nodes of every expression over set `id` worth `v`; `None` on
+    /// overflow.
+    fn list_of(&mut self, nodes: &mut Nodes, id: usize, v: &N) -> Option<Span> {
         if let Some(&known) = self.lists.get(&(id, v.clone())) {
             return Some(known);
         }
-        let mut out = Vec::new();
-        if let Some(card) = self.sets[id].card {
+        let list = if let Some(card) = self.sets[id].card {
+            let start = nodes.len();
             if N::from_rational(card) == *v {
-                out.push(Expr::Num(card));
+                nodes.push(Node::Card(card));
             }
+            nodes.since(start)
         } else {
             let splits: SmallVec<[(usize, usize); 32]> = self.sets[id].splits.iter().copied().collect();
-            for (op, ls, rs) in self.combos(&splits, v)? {
-                for l in &self.exprs[ls] {
-                    for r in &self.exprs[rs] {
-                        out.push(Expr::binary(op, l.clone(), r.clone()));
+            let combos = self.combos(nodes, &splits, v)?;
+            // Made after the parts' lists, so that they are consecutive.
+            let start = nodes.len();
+            for (op, ls, rs) in combos {
+                for l in ids(ls) {
+                    for r in ids(rs) {
+                        nodes.push(Node::Binary(op, l, r));
                     }
                 }
             }
-        }
-        self.stored += out.len();
-        self.exprs.push(out);
-        self.lists.insert((id, v.clone()), self.exprs.len() - 1);
-        Some(self.exprs.len() - 1)
+            nodes.since(start)
+        };
+        self.lists.insert((id, v.clone()), list);
+        Some(list)
     }
 
     /// Every way to make `v` by combining the two parts of one of `splits`;
     /// `None` on overflow.
-    fn combos(&mut self, splits: &[(usize, usize)], v: &N) -> Option<Vec<Combo>> {
+    fn combos(&mut self, nodes: &mut Nodes, splits: &[(usize, usize)], v: &N) -> Option<Vec<Combo>> {
         let mut combos = Vec::new();
         let mut found = Vec::new();
         for &(left, right) in splits {
@@ -360,8 +461,8 @@ impl<N: Number> Memo<N> {
                 self.partners(&a, v, right, same, &mut found)?;
                 for (op, left_first, b) in found.drain(..) {
                     let (lm, lv, rm, rv) = if left_first { (left, &a, right, &b) } else { (right, &b, left, &a) };
-                    let (ls, rs) = (self.list_of(lm, lv)?, self.list_of(rm, rv)?);
-                    if !self.exprs[ls].is_empty() && !self.exprs[rs].is_empty() {
+                    let (ls, rs) = (self.list_of(nodes, lm, lv)?, self.list_of(nodes, rm, rv)?);
+                    if ls.0 < ls.1 && rs.0 < rs.1 {
                         combos.push((op, ls, rs));
                     }
                 }
@@ -411,7 +512,7 @@ impl<N: Number> Memo<N> {
                 return;
             };
             let possible = match made {
-                Some(made) => made.binary_search(&b).is_ok(),
+                Some(made) => holds(made, &b),
                 None => domain.allows(&b),
             };
             if !possible {
@@ -456,6 +557,12 @@ impl<N: Number> Memo<N> {
         }
         (!overflowed).then_some(())
     }
+}
+
+/// Is `v` among the sorted `values`? A few values are scanned: that is
+/// faster than bisecting them, and most parts asked are that small.
+fn holds<N: Ord>(values: &[N], v: &N) -> bool {
+    if values.len() <= 8 { values.contains(v) } else { values.binary_search(v).is_ok() }
 }
 
 /// The six ways to combine two values: `+` and `*` once, `-` and `/` both

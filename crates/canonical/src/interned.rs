@@ -1,0 +1,315 @@
+//! Function-level forms stored once each, named by small ids.
+//!
+//! The same algebra as [`crate::form`], but a form's children are ids of
+//! forms already stored, so combining two forms, comparing and hashing
+//! them cost a few words instead of a tree. Listing solutions of many
+//! hands meets the same sub-expressions over and over; each gets its form
+//! once.
+//!
+//! Children are sorted by id rather than by structure, and a sum is
+//! oriented by that order: a different but equally canonical choice, so
+//! two expressions get the same id exactly when [`Signed::of`] gives them
+//! the same form. [`Forms::tree`] turns an id back into that form.
+
+use std::hash::BuildHasher;
+
+use hashbrown::{DefaultHashBuilder, HashTable};
+use reckon_core::{Op, Rational};
+use smallvec::SmallVec;
+
+use crate::form::{Node, Signed};
+
+/// A stored form without its sign.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub(crate) struct FormId(u32);
+
+/// A stored form with a sign: the expression equals the form or its negation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub(crate) struct SignedId {
+    pub(crate) negative: bool,
+    pub(crate) form: FormId,
+}
+
+/// Children of a sum or a product: forms of four cards fit inline.
+type Children = SmallVec<[FormId; 4]>;
+
+/// One stored form; as [`Node`], with ids for children.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub(crate) enum Shape {
+    Leaf(Rational),
+    /// Added and subtracted terms, never sums.
+    Sum(Children, Children),
+    /// Factors and divisors, never products.
+    Prod(Children, Children),
+}
+
+/// What the `4nums` level needs to know of a stored form.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Facts {
+    /// Its value, if it fits in 64-bit parts. Up to sign: a sum's
+    /// orientation here may be the opposite of its tree's, which may
+    /// change the sign of the sums and products around it.
+    pub(crate) value: Option<Rational>,
+    /// Nothing in it is a neutral decoration or could be one: no part
+    /// worth zero, no factor worth one (or minus one), no added and
+    /// subtracted terms of equal value in a sum of three or more, no
+    /// factors and divisors of equal product. Such a form is its own
+    /// `4nums` core.
+    pub(crate) plain: bool,
+}
+
+/// The store of forms.
+#[derive(Debug, Default)]
+pub(crate) struct Forms {
+    shapes: Vec<Shape>,
+    facts: Vec<Facts>,
+    /// The id of every shape, hashed by its shape.
+    ids: HashTable<FormId>,
+    hasher: DefaultHashBuilder,
+}
+
+impl Forms {
+    pub(crate) fn facts(&self, id: FormId) -> Facts {
+        self.facts[id.0 as usize]
+    }
+
+    pub(crate) fn leaf(&mut self, card: Rational) -> SignedId {
+        SignedId { negative: false, form: self.intern(Shape::Leaf(card)) }
+    }
+
+    /// The form of `a op b`, as [`Signed::combine`].
+    pub(crate) fn combine(&mut self, op: Op, a: SignedId, b: SignedId) -> SignedId {
+        let (mut kept, mut inverted) = (Children::new(), Children::new());
+        match op {
+            Op::Add | Op::Sub => {
+                self.add_terms(a, false, &mut kept, &mut inverted);
+                self.add_terms(b, op == Op::Sub, &mut kept, &mut inverted);
+                kept.sort_unstable();
+                inverted.sort_unstable();
+                // Of `s` and `-s` keep the one whose added terms sort first.
+                let negative = kept.len().cmp(&inverted.len()).then_with(|| kept.cmp(&inverted)).is_lt();
+                if negative {
+                    std::mem::swap(&mut kept, &mut inverted);
+                }
+                SignedId { negative, form: self.intern(Shape::Sum(kept, inverted)) }
+            }
+            Op::Mul | Op::Div => {
+                self.add_factors(a.form, false, &mut kept, &mut inverted);
+                self.add_factors(b.form, op == Op::Div, &mut kept, &mut inverted);
+                kept.sort_unstable();
+                inverted.sort_unstable();
+                SignedId { negative: a.negative ^ b.negative, form: self.intern(Shape::Prod(kept, inverted)) }
+            }
+        }
+    }
+
+    fn add_terms(&self, t: SignedId, subtract: bool, plus: &mut Children, minus: &mut Children) {
+        let flip = t.negative ^ subtract;
+        match &self.shapes[t.form.0 as usize] {
+            Shape::Sum(p, m) => {
+                let (to_plus, to_minus) = if flip { (m, p) } else { (p, m) };
+                plus.extend_from_slice(to_plus);
+                minus.extend_from_slice(to_minus);
+            }
+            _ if flip => minus.push(t.form),
+            _ => plus.push(t.form),
+        }
+    }
+
+    fn add_factors(&self, t: FormId, divide: bool, num: &mut Children, den: &mut Children) {
+        match &self.shapes[t.0 as usize] {
+            Shape::Prod(n, d) => {
+                let (to_num, to_den) = if divide { (d, n) } else { (n, d) };
+                num.extend_from_slice(to_num);
+                den.extend_from_slice(to_den);
+            }
+            _ if divide => den.push(t),
+            _ => num.push(t),
+        }
+    }
+
+    fn intern(&mut self, shape: Shape) -> FormId {
+        let hash = self.hasher.hash_one(&shape);
+        let shapes = &self.shapes;
+        if let Some(&id) = self.ids.find(hash, |id| shapes[id.0 as usize] == shape) {
+            return id;
+        }
+        let id = FormId(u32::try_from(self.shapes.len()).expect("fewer than 2^32 forms"));
+        let facts = self.facts_of(&shape);
+        self.facts.push(facts);
+        self.shapes.push(shape);
+        let (shapes, hasher) = (&self.shapes, &self.hasher);
+        self.ids.insert_unique(hash, id, |id| hasher.hash_one(&shapes[id.0 as usize]));
+        id
+    }
+
+    fn facts_of(&self, shape: &Shape) -> Facts {
+        let value_of = |id: &FormId| self.facts(*id).value;
+        // Values are known up to sign, so the checks compare magnitudes.
+        let magnitude = |id: &FormId| self.facts(*id).value.and_then(magnitude);
+        let plain = |id: &FormId| self.facts(*id).plain;
+        match shape {
+            Shape::Leaf(card) => Facts { value: Some(*card), plain: true },
+            Shape::Sum(plus, minus) => {
+                let value = sum_value(plus.iter().map(value_of), minus.iter().map(value_of));
+                let parts = || plus.iter().chain(minus);
+                let zero_free = parts().all(|t| magnitude(t).is_some_and(|v| !v.is_zero()));
+                let pairs = plus.len() + minus.len() > 2
+                    && plus.iter().any(|p| minus.iter().any(|m| magnitude(p) == magnitude(m)));
+                Facts { value, plain: parts().all(plain) && zero_free && !pairs }
+            }
+            Shape::Prod(num, den) => {
+                let value = product_value(num.iter().map(value_of), den.iter().map(value_of));
+                let parts = || num.iter().chain(den);
+                let neutral_free = parts().all(|t| magnitude(t).is_some_and(|v| !v.is_zero() && v != Rational::ONE));
+                let plain = parts().all(plain)
+                    && neutral_free
+                    && !equal_products(
+                        &num.iter().map(magnitude).collect::<Values>(),
+                        &den.iter().map(magnitude).collect::<Values>(),
+                    );
+                Facts { value, plain }
+            }
+        }
+    }
+
+    /// The form of `id` as [`Signed::of`] builds it.
+    pub(crate) fn tree(&self, id: SignedId) -> Signed {
+        let mut tree = match &self.shapes[id.form.0 as usize] {
+            Shape::Leaf(card) => Signed::leaf(*card),
+            Shape::Sum(plus, minus) => self.fold(Op::Add, Op::Sub, plus, minus),
+            Shape::Prod(num, den) => self.fold(Op::Mul, Op::Div, num, den),
+        };
+        tree.negative ^= id.negative;
+        tree
+    }
+
+    fn fold(&self, op: Op, inverse: Op, kept: &[FormId], inverted: &[FormId]) -> Signed {
+        let part = |form: &FormId| self.tree(SignedId { negative: false, form: *form });
+        let mut parts = kept.iter().map(|f| (op, part(f))).chain(inverted.iter().map(|f| (inverse, part(f))));
+        let (_, first) = parts.next().expect("a sum or product starts with a kept part");
+        parts.fold(first, |acc, (op, p)| Signed::combine(op, acc, p))
+    }
+
+    /// The id of a form built by [`crate::form`].
+    pub(crate) fn of_tree(&mut self, tree: &Signed) -> SignedId {
+        let mut id = self.of_node(&tree.node);
+        id.negative ^= tree.negative;
+        id
+    }
+
+    fn of_node(&mut self, node: &Node) -> SignedId {
+        match node {
+            Node::Leaf(card) => self.leaf(*card),
+            Node::Sum { plus, minus } => self.of_nodes(Op::Add, Op::Sub, plus, minus),
+            Node::Prod { num, den } => self.of_nodes(Op::Mul, Op::Div, num, den),
+        }
+    }
+
+    fn of_nodes(&mut self, op: Op, inverse: Op, kept: &[Node], inverted: &[Node]) -> SignedId {
+        let mut parts = kept.iter().map(|n| (op, n)).chain(inverted.iter().map(|n| (inverse, n)));
+        let (_, first) = parts.next().expect("a sum or product starts with a kept part");
+        let first = self.of_node(first);
+        parts.fold(first, |acc, (op, node)| {
+            let part = self.of_node(node);
+            self.combine(op, acc, part)
+        })
+    }
+}
+
+type Values = SmallVec<[Option<Rational>; 4]>;
+
+/// `|v|`, if it fits.
+fn magnitude(v: Rational) -> Option<Rational> {
+    if v < Rational::ZERO { Rational::ZERO.checked_sub(v) } else { Some(v) }
+}
+
+fn sum_value(
+    plus: impl Iterator<Item = Option<Rational>>,
+    minus: impl Iterator<Item = Option<Rational>>,
+) -> Option<Rational> {
+    let mut v = Rational::ZERO;
+    for t in plus {
+        v = v.checked_add(t?)?;
+    }
+    for t in minus {
+        v = v.checked_sub(t?)?;
+    }
+    Some(v)
+}
+
+fn product_value(
+    num: impl Iterator<Item = Option<Rational>>,
+    den: impl Iterator<Item = Option<Rational>>,
+) -> Option<Rational> {
+    let mut v = Rational::ONE;
+    for t in num {
+        v = v.checked_mul(t?)?;
+    }
+    for t in den {
+        v = v.checked_div(t?)?;
+    }
+    Some(v)
+}
+
+/// Could some factors (not all) and some divisors have equal products?
+/// Given magnitudes, so also true for products of opposite sign, and true
+/// when unsure (a value that does not fit, or too many parts).
+fn equal_products(num: &[Option<Rational>], den: &[Option<Rational>]) -> bool {
+    if num.len() < 2 || den.is_empty() {
+        return false;
+    }
+    if num.len() + den.len() > 12 || num.iter().chain(den).any(Option::is_none) {
+        return true;
+    }
+    let products = |values: &[Option<Rational>], max: usize| -> Vec<Option<Rational>> {
+        (1usize..1 << values.len())
+            .filter(|m| m.count_ones() as usize <= max)
+            .map(|m| {
+                (0..values.len())
+                    .filter(|b| m >> b & 1 == 1)
+                    .try_fold(Rational::ONE, |acc, b| acc.checked_mul(values[b]?))
+            })
+            .collect()
+    };
+    let kept = products(num, num.len() - 1);
+    let inverted = products(den, den.len());
+    kept.iter().any(|p| p.is_none() || inverted.contains(p))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use hashbrown::HashMap;
+    use reckon_core::{Expr, Hand, Rules, all_solutions};
+
+    fn id_of(forms: &mut Forms, e: &Expr) -> SignedId {
+        match e {
+            Expr::Num(card) => forms.leaf(*card),
+            Expr::Binary(op, l, r) => {
+                let (a, b) = (id_of(forms, l), id_of(forms, r));
+                forms.combine(*op, a, b)
+            }
+        }
+    }
+
+    /// Ids agree with the tree forms: the same id exactly for the same
+    /// form, and an id turns back into its form.
+    #[test]
+    fn ids_are_the_tree_forms() {
+        let mut forms = Forms::default();
+        let mut seen: HashMap<SignedId, Signed> = HashMap::new();
+        let mut trees: HashMap<Signed, SignedId> = HashMap::new();
+        for (cards, target) in [("1 2 3 4", 24), ("3 3 8 8", 24), ("2 2 2 3", 24), ("1 5 5 5", 24), ("0 1 10 13", 10)] {
+            let hand: Hand = cards.parse().unwrap();
+            for e in all_solutions(&hand, &Rules::with_target(Rational::from_integer(target))) {
+                let id = id_of(&mut forms, &e);
+                let tree = Signed::of(&e);
+                assert_eq!(forms.tree(id), tree, "{e}");
+                assert_eq!(forms.of_tree(&tree), id, "{e}");
+                assert_eq!(*seen.entry(id).or_insert_with(|| tree.clone()), tree, "{e}");
+                assert_eq!(*trees.entry(tree).or_insert(id), id, "{e}");
+            }
+        }
+    }
+}

@@ -1,0 +1,297 @@
+//! Listing many hands: the engine's shared nodes meet the forms stored
+//! once, so a raw solution costs one combination of two known forms.
+
+use hashbrown::HashMap;
+use hashbrown::hash_map::Entry;
+use reckon_core::{Enumerator, Expr, Hand, NodeId, Nodes, Rational, Rules, Solution};
+
+use crate::distinct::{Distinct, Shown, Tree, View, rank_of};
+use crate::fournums::Form;
+use crate::interned::{Forms, SignedId};
+use crate::level::Level;
+
+/// Lists or counts the distinct solutions of hand after hand under one set
+/// of rules at one level, sharing the work on common sub-hands between
+/// hands (see [`Enumerator`]).
+///
+/// ```
+/// use reckon_canonical::{DistinctSolver, Level};
+/// use reckon_core::Rules;
+/// let mut solver = DistinctSolver::new(Rules::game24(), Level::FourNums);
+/// assert_eq!(solver.solve(&"3 3 8 8".parse().unwrap())[0].to_string(), "8/(3-8/3)");
+/// assert_eq!(solver.count(&"2 4 8 10".parse().unwrap()), 11);
+/// ```
+#[derive(Debug)]
+pub struct DistinctSolver {
+    level: Level,
+    enumerator: Enumerator,
+    forms: NodeForms,
+}
+
+/// The function-level form of every node met, kept while the
+/// enumerator's node ids stay valid.
+#[derive(Debug, Default)]
+struct NodeForms {
+    forms: Forms,
+    of_node: Vec<Option<SignedId>>,
+    epoch: u64,
+}
+
+impl NodeForms {
+    /// Forgets the forms of nodes if their ids were reused (the forms
+    /// themselves stay valid).
+    fn follow(&mut self, epoch: u64) {
+        if epoch != self.epoch {
+            self.of_node.clear();
+            self.epoch = epoch;
+        }
+    }
+
+    fn of_node(&mut self, nodes: &Nodes, id: NodeId) -> SignedId {
+        if let Some(Some(known)) = self.of_node.get(id.index()) {
+            return *known;
+        }
+        let form = match nodes.get(id) {
+            reckon_core::Node::Card(card) => self.forms.leaf(card),
+            reckon_core::Node::Binary(op, l, r) => {
+                let (a, b) = (self.of_node(nodes, l), self.of_node(nodes, r));
+                self.forms.combine(op, a, b)
+            }
+        };
+        if self.of_node.len() <= id.index() {
+            self.of_node.resize(nodes.len().max(id.index() + 1), None);
+        }
+        self.of_node[id.index()] = Some(form);
+        form
+    }
+
+    fn of_solution(&mut self, nodes: &Nodes, solution: Solution) -> SignedId {
+        match solution {
+            Solution::Card(card) => self.forms.leaf(card),
+            Solution::Binary(op, l, r) => {
+                let (a, b) = (self.of_node(nodes, l), self.of_node(nodes, r));
+                self.forms.combine(op, a, b)
+            }
+        }
+    }
+
+    /// The `4nums` key of the form `function`: the form itself when it
+    /// has nothing to strip, else [`Form::of_function`] with its parts
+    /// stored as forms.
+    fn four_nums(&mut self, function: SignedId) -> FourNums {
+        if self.forms.facts(function.form).plain {
+            let key = FourNums { core: function, one: None, zeros: 0, zero_product: None };
+            debug_assert_eq!(self.four_nums_by_tree(function), key, "{:?}", self.forms.tree(function));
+            return key;
+        }
+        self.four_nums_by_tree(function)
+    }
+
+    fn four_nums_by_tree(&mut self, function: SignedId) -> FourNums {
+        let form = Form::of_function(self.forms.tree(function));
+        let forms = &mut self.forms;
+        FourNums {
+            core: forms.of_tree(&form.core),
+            one: form.one.as_ref().map(|one| forms.of_tree(one)),
+            zeros: form.zeros,
+            zero_product: form
+                .zero_product
+                .map(|(factors, cards)| (factors.iter().map(|f| forms.of_tree(f)).collect(), cards)),
+        }
+    }
+}
+
+/// A `4nums` [`Form`] with its parts stored as forms: equal exactly when
+/// the forms are.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+struct FourNums {
+    core: SignedId,
+    one: Option<SignedId>,
+    zeros: usize,
+    zero_product: Option<(Vec<SignedId>, Vec<Rational>)>,
+}
+
+/// The classes of one hand's solutions above the syntax level.
+#[derive(Default)]
+struct Classes {
+    /// The class of each function-level form.
+    by_function: HashMap<SignedId, usize>,
+    /// At the `4nums` level, the class of each key: several forms may
+    /// share one.
+    by_key: HashMap<FourNums, usize>,
+    count: usize,
+}
+
+impl Classes {
+    /// The class of the solution with form `function`: its number, and
+    /// whether it is new.
+    fn of(&mut self, level: Level, forms: &mut NodeForms, function: SignedId) -> (usize, bool) {
+        let next = self.count;
+        let class = match self.by_function.entry(function) {
+            Entry::Occupied(seen) => return (*seen.get(), false),
+            Entry::Vacant(slot) if level == Level::Function => *slot.insert(next),
+            Entry::Vacant(slot) => {
+                // The `4nums` key depends on the form only and is costly:
+                // once per form.
+                *slot.insert(*self.by_key.entry(forms.four_nums(function)).or_insert(next))
+            }
+        };
+        self.count += usize::from(class == next);
+        (class, class == next)
+    }
+}
+
+/// A part of a solution among the enumerator's nodes.
+#[derive(Clone, Copy)]
+struct At<'a> {
+    nodes: &'a Nodes,
+    id: NodeId,
+}
+
+impl<'a> Tree for At<'a> {
+    fn view(self) -> View<At<'a>> {
+        match self.nodes.get(self.id) {
+            reckon_core::Node::Card(card) => View::Card(card),
+            reckon_core::Node::Binary(op, l, r) => {
+                View::Binary(op, At { nodes: self.nodes, id: l }, At { nodes: self.nodes, id: r })
+            }
+        }
+    }
+}
+
+/// A whole solution: its top operator is not a node.
+#[derive(Clone, Copy)]
+struct Top<'a> {
+    nodes: &'a Nodes,
+    solution: Solution,
+}
+
+/// Either a solution's top or a part of it, to walk both alike.
+#[derive(Clone, Copy)]
+enum Walk<'a> {
+    Top(Top<'a>),
+    At(At<'a>),
+}
+
+impl<'a> Tree for Walk<'a> {
+    fn view(self) -> View<Walk<'a>> {
+        let part = |at: View<At<'a>>| match at {
+            View::Card(card) => View::Card(card),
+            View::Binary(op, l, r) => View::Binary(op, Walk::At(l), Walk::At(r)),
+        };
+        match self {
+            Walk::Top(Top { solution: Solution::Card(card), .. }) => View::Card(card),
+            Walk::Top(Top { nodes, solution: Solution::Binary(op, l, r) }) => {
+                View::Binary(op, Walk::At(At { nodes, id: l }), Walk::At(At { nodes, id: r }))
+            }
+            Walk::At(at) => part(at.view()),
+        }
+    }
+}
+
+impl DistinctSolver {
+    /// A solver for `rules` at `level`, with an empty memo.
+    pub fn new(rules: Rules, level: Level) -> DistinctSolver {
+        DistinctSolver { level, enumerator: Enumerator::new(rules), forms: NodeForms::default() }
+    }
+
+    /// The rules this solver applies.
+    pub fn rules(&self) -> &Rules {
+        self.enumerator.rules()
+    }
+
+    /// The level this solver dedups at.
+    pub fn level(&self) -> Level {
+        self.level
+    }
+
+    /// The distinct solutions of `hand`, simplest first; see [`distinct_solutions`].
+    pub fn solve(&mut self, hand: &Hand) -> Vec<Expr> {
+        let level = self.level;
+        if level == Level::Syntax {
+            let mut d = Distinct::new(level);
+            self.enumerator.visit_solutions(hand, |s, nodes| {
+                d.insert(s.to_expr(nodes));
+            });
+            return d.into_sorted();
+        }
+        let (mut classes, mut shown) = (Classes::default(), Shown::new(level));
+        let forms = &mut self.forms;
+        forms.follow(self.enumerator.epoch());
+        self.enumerator.visit_solutions(hand, |solution, nodes| {
+            let rank = rank_of(level, Walk::Top(Top { nodes, solution }), || solution.to_expr(nodes));
+            let function = forms.of_solution(nodes, solution);
+            let class = classes.of(level, forms, function);
+            shown.place(rank, class, || solution.to_expr(nodes));
+        });
+        shown.into_sorted()
+    }
+
+    /// The number of distinct solutions of `hand`; see [`count_distinct`].
+    pub fn count(&mut self, hand: &Hand) -> usize {
+        let level = self.level;
+        if level == Level::Syntax {
+            let mut d = Distinct::new(level);
+            self.enumerator.visit_solutions(hand, |s, nodes| {
+                d.insert(s.to_expr(nodes));
+            });
+            return d.len();
+        }
+        let mut classes = Classes::default();
+        let forms = &mut self.forms;
+        forms.follow(self.enumerator.epoch());
+        self.enumerator.visit_solutions(hand, |solution, nodes| {
+            let function = forms.of_solution(nodes, solution);
+            classes.of(level, forms, function);
+        });
+        classes.count
+    }
+}
+
+/// The distinct solutions of `hand` under `rules` at `level`, simplest first.
+/// For many hands, a [`DistinctSolver`] is faster.
+///
+/// ```
+/// use reckon_canonical::{distinct_solutions, Level};
+/// use reckon_core::{Hand, Rules};
+/// let hand: Hand = "3 3 8 8".parse().unwrap();
+/// let list = distinct_solutions(&hand, &Rules::game24(), Level::FourNums);
+/// assert_eq!(list.len(), 1);
+/// assert_eq!(list[0].to_string(), "8/(3-8/3)");
+/// ```
+pub fn distinct_solutions(hand: &Hand, rules: &Rules, level: Level) -> Vec<Expr> {
+    DistinctSolver::new(*rules, level).solve(hand)
+}
+
+/// The number of distinct solutions of `hand` under `rules` at `level`.
+/// For many hands, a [`DistinctSolver`] is faster.
+///
+/// ```
+/// use reckon_canonical::{count_distinct, Level};
+/// use reckon_core::{Hand, Rules};
+/// let hand: Hand = "2 4 8 10".parse().unwrap();
+/// assert_eq!(count_distinct(&hand, &Rules::game24(), Level::FourNums), 11);
+/// ```
+pub fn count_distinct(hand: &Hand, rules: &Rules, level: Level) -> usize {
+    DistinctSolver::new(*rules, level).count(hand)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A solver that shares sub-hands between hands lists and counts what
+    /// a fresh one does, representatives included.
+    #[test]
+    fn a_shared_solver_lists_what_a_fresh_one_does() {
+        let rules = Rules::game24();
+        let mut shared = DistinctSolver::new(rules, Level::FourNums);
+        for cards in ["1 2 3 4", "1 2 3 5", "1 2 4 4", "2 3 4 4", "1 1 2 3", "3 3 8 8", "1 2 3 4", "0 1 2 12"] {
+            let hand: Hand = cards.parse().unwrap();
+            let text = |list: Vec<Expr>| list.iter().map(ToString::to_string).collect::<Vec<_>>();
+            let fresh = text(DistinctSolver::new(rules, Level::FourNums).solve(&hand));
+            assert_eq!(text(shared.solve(&hand)), fresh, "{cards}");
+            assert_eq!(shared.count(&hand), fresh.len(), "{cards}");
+        }
+    }
+}
