@@ -66,7 +66,19 @@ impl<N: Clone + Eq + std::hash::Hash> CardIds<N> {
 /// The key of a sorted list of ids.
 pub(crate) fn key(ids: &[u8]) -> Key {
     debug_assert!(ids.len() <= MAX_CARDS && ids.is_sorted());
-    ids.iter().fold(0, |key, &id| key << 8 | Key::from(id + 1))
+    ids.iter().fold(0, |key, &id| push_n(key, id, 1))
+}
+
+/// `key` with `n` more cards of id `id`, no smaller than its own.
+pub(crate) fn push_n(key: Key, id: u8, n: usize) -> Key {
+    (0..n).fold(key, |key, _| key << 8 | Key::from(id + 1))
+}
+
+/// The sorted ids a key packs.
+pub(crate) fn ids_of_key(key: Key) -> Ids {
+    let ids: Ids = key.to_be_bytes().into_iter().filter(|&b| b != 0).map(|b| b - 1).collect();
+    debug_assert!(ids.is_sorted());
+    ids
 }
 
 #[cfg(test)]
@@ -82,5 +94,6 @@ mod tests {
         assert_eq!(key(&ids.ids_of(&[9, 5])), key(&[0, 2]));
         assert_ne!(key(&[0]), key(&[0, 0]), "a card and two equal cards differ");
         assert!(ids.has_room_for(MAX_IDS - 3) && !ids.has_room_for(MAX_IDS - 2));
+        assert_eq!(ids_of_key(key(&[0, 0, 2, 254])).as_slice(), [0, 0, 2, 254]);
     }
 }

@@ -23,9 +23,10 @@ use crate::hand::Hand;
 use crate::number::{BigRational, Number, Rational};
 use crate::rules::{CardUse, Domain, Op, OpSet, Rules};
 
-use self::ids::{CardIds, Ids, Key, key};
+use self::ids::{CardIds, Ids, Key, ids_of_key, key};
 use self::partners::Partners;
 pub use self::shared::SharedSets;
+use self::splits::key_splits;
 pub(crate) use self::splits::{Cards, splits, sub_multisets};
 use self::window::WindowBits;
 
@@ -48,7 +49,7 @@ pub struct ValueSets<N> {
     /// bits are kept by the same index.
     sets: Vec<Arc<[N]>>,
     /// The finishing partners of sets, by set index, for `partners_target`.
-    partners: HashMap<usize, Partners<N>>,
+    partners: Vec<Option<Partners<N>>>,
     partners_target: Option<N>,
     /// Low values of sets as bits, for whole-number windows.
     window_bits: WindowBits,
@@ -65,7 +66,7 @@ impl<N: Number> ValueSets<N> {
             cards: CardIds::new(),
             index: HashMap::new(),
             sets: Vec::new(),
-            partners: HashMap::new(),
+            partners: Vec::new(),
             partners_target: None,
             window_bits: WindowBits::default(),
             shared: None,
@@ -97,10 +98,16 @@ impl<N: Number> ValueSets<N> {
 
     /// The index in `sets` of the values of the cards `ids`, computed if new.
     fn set_of(&mut self, ids: &[u8]) -> Option<usize> {
-        let key = key(ids);
+        self.set_of_key(key(ids))
+    }
+
+    /// The index in `sets` of the values of the cards packed in `key`, computed if new.
+    fn set_of_key(&mut self, key: Key) -> Option<usize> {
         if let Some(&known) = self.index.get(&key) {
             return Some(known);
         }
+        let ids = ids_of_key(key);
+        let ids = ids.as_slice();
         // Small sets cost less to make than to fetch under a lock.
         let worth_sharing = self.shared.is_some() && ids.len() >= SHARED_FROM_CARDS;
         let shared_key = worth_sharing.then(|| self.shared_key(ids));
@@ -111,8 +118,8 @@ impl<N: Number> ValueSets<N> {
             Arc::new([self.cards.value(*id).clone()])
         } else {
             let mut made = Vec::new();
-            for (left, right) in splits(ids) {
-                let (walk, look) = self.walk_and_look(&left, &right)?;
+            for (left, right) in key_splits(ids) {
+                let (walk, look) = self.walk_and_look(left, right)?;
                 for x in self.sets[walk].iter() {
                     for y in self.sets[look].iter() {
                         self.combine(x, y, |v| made.push(v))?;
@@ -141,8 +148,8 @@ impl<N: Number> ValueSets<N> {
     }
 
     /// The sets of the two sides of a split: the one with fewer values first.
-    fn walk_and_look(&mut self, left: &[u8], right: &[u8]) -> Option<(usize, usize)> {
-        let (a, b) = (self.set_of(left)?, self.set_of(right)?);
+    fn walk_and_look(&mut self, left: Key, right: Key) -> Option<(usize, usize)> {
+        let (a, b) = (self.set_of_key(left)?, self.set_of_key(right)?);
         Some(if self.sets[a].len() <= self.sets[b].len() { (a, b) } else { (b, a) })
     }
 
@@ -193,11 +200,14 @@ impl<N: Number> ValueSets<N> {
             self.partners.clear();
             self.partners_target = Some(target.clone());
         }
-        for (left, right) in splits(ids) {
+        for (left, right) in key_splits(ids) {
             // The partners of the smaller side, looked up in the larger one.
-            let (walk, look) = self.walk_and_look(&left, &right)?;
+            let (walk, look) = self.walk_and_look(left, right)?;
+            if walk >= self.partners.len() {
+                self.partners.resize_with(self.sets.len(), || None);
+            }
             let (ops, sets) = (self.ops, &self.sets);
-            let partners = self.partners.entry(walk).or_insert_with(|| Partners::of(ops, &sets[walk], target));
+            let partners = self.partners[walk].get_or_insert_with(|| Partners::of(ops, &sets[walk], target));
             if partners.meet(&sets[look]) {
                 return Some(true);
             }

@@ -3,6 +3,8 @@
 
 use smallvec::SmallVec;
 
+use super::ids::{Key, push_n};
+
 /// A few cards, inline: sub-multisets are made and looked up in the hot
 /// loop, and hands rarely exceed eight cards.
 pub(crate) type Cards<N> = SmallVec<[N; 8]>;
@@ -38,12 +40,10 @@ impl<N: Clone + Ord> Splits<N> {
         }
         false
     }
-}
 
-impl<N: Clone + Ord> Iterator for Splits<N> {
-    type Item = (Cards<N>, Cards<N>);
-
-    fn next(&mut self) -> Option<Self::Item> {
+    /// Moves on to the next split; `false` when there are no more. The
+    /// smaller part is then `counts` of each group, the larger the rest.
+    fn next_split(&mut self) -> bool {
         while self.smaller > 0 {
             if !self.advance() {
                 self.smaller -= 1;
@@ -52,15 +52,57 @@ impl<N: Clone + Ord> Iterator for Splits<N> {
             if self.counts.iter().sum::<usize>() != self.smaller {
                 continue;
             }
-            let rest: SmallVec<[usize; 8]> = self.groups.iter().zip(&self.counts).map(|((_, n), c)| n - c).collect();
             // Two parts of equal size: each unordered pair once.
-            if 2 * self.smaller == self.total && self.counts > rest {
+            if 2 * self.smaller == self.total && !self.counts_at_most_rest() {
                 continue;
             }
-            return Some((expand(&self.groups, &self.counts), expand(&self.groups, &rest)));
+            return true;
         }
-        None
+        false
     }
+
+    /// Is `counts` no greater than the rest, compared group by group?
+    fn counts_at_most_rest(&self) -> bool {
+        let rest = self.groups.iter().zip(&self.counts).map(|((_, n), c)| n - c);
+        self.counts.iter().copied().le(rest)
+    }
+
+    /// Each part's count of each group: the smaller part, then the larger.
+    fn parts(&self) -> impl Iterator<Item = (&N, usize, usize)> {
+        self.groups.iter().zip(&self.counts).map(|((v, n), &c)| (v, c, n - c))
+    }
+}
+
+impl<N: Clone + Ord> Iterator for Splits<N> {
+    type Item = (Cards<N>, Cards<N>);
+
+    fn next(&mut self) -> Option<Self::Item> {
+        if !self.next_split() {
+            return None;
+        }
+        let (mut smaller, mut larger) = (Cards::new(), Cards::new());
+        for (v, in_smaller, in_larger) in self.parts() {
+            smaller.extend(std::iter::repeat_n(v.clone(), in_smaller));
+            larger.extend(std::iter::repeat_n(v.clone(), in_larger));
+        }
+        Some((smaller, larger))
+    }
+}
+
+/// The splits of sorted card ids as the keys of their two parts, in the
+/// order of [`splits`]: the hot loop of deciding a hand needs only the keys.
+pub(crate) fn key_splits(ids: &[u8]) -> impl Iterator<Item = (Key, Key)> {
+    let mut splits = splits(ids);
+    std::iter::from_fn(move || {
+        if !splits.next_split() {
+            return None;
+        }
+        let (mut smaller, mut larger) = (0, 0);
+        for (&id, in_smaller, in_larger) in splits.parts() {
+            (smaller, larger) = (push_n(smaller, id, in_smaller), push_n(larger, id, in_larger));
+        }
+        Some((smaller, larger))
+    })
 }
 
 /// Every distinct non-empty sub-multiset of a sorted multiset.
@@ -115,6 +157,7 @@ fn expand<N: Clone>(groups: &[(N, usize)], counts: &[usize]) -> Cards<N> {
 mod tests {
     use super::*;
     use crate::number::Rational;
+    use crate::values::ids::key;
 
     fn ints(v: &[i64]) -> Vec<Rational> {
         v.iter().map(|&n| Rational::from_integer(n)).collect()
@@ -130,5 +173,13 @@ mod tests {
         assert_eq!(splits(&ints(&[5, 5, 5, 5])).count(), 2);
         assert_eq!(splits(&ints(&[1, 2, 3, 4, 5, 6])).count(), 31);
         assert_eq!(sub_multisets(&ints(&[1, 1, 2])).len(), 5);
+    }
+
+    #[test]
+    fn key_splits_are_the_keys_of_the_splits() {
+        for ids in [&[0, 0, 1][..], &[0, 0, 1, 2], &[0, 1, 2, 3], &[3, 3, 3, 3], &[0, 1, 1, 2, 4, 4, 7]] {
+            let keyed: Vec<(Key, Key)> = splits(ids).map(|(a, b)| (key(&a), key(&b))).collect();
+            assert_eq!(key_splits(ids).collect::<Vec<_>>(), keyed, "{ids:?}");
+        }
     }
 }

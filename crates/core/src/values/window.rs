@@ -17,7 +17,7 @@ use hashbrown::HashMap;
 use crate::number::Rational;
 use crate::rules::{CardUse, Domain, Op};
 
-use super::{ValueSets, splits, sub_multisets};
+use super::{ValueSets, key_splits, sub_multisets};
 use crate::values::ids::Ids;
 
 /// A set of whole numbers in `lo..=hi`.
@@ -165,8 +165,8 @@ impl ValueSets<Rational> {
     fn top_split_in_window(&mut self, ids: &Ids, window: &mut Window, lo: i64, hi: i64) -> Option<()> {
         let ops = self.ops;
         let reach = 2 * hi + 1;
-        for (left, right) in splits(ids) {
-            let (walk, look) = self.walk_and_look(&left, &right)?;
+        for (left, right) in key_splits(ids) {
+            let (walk, look) = self.walk_and_look(left, right)?;
             self.low_bits(look);
             let bits = &self.window_bits.by_set[&look];
             let (walk, look) = (&self.sets[walk], &self.sets[look]);
