@@ -74,6 +74,11 @@ pub(crate) fn push_n(key: Key, id: u8, n: usize) -> Key {
     (0..n).fold(key, |key, _| key << 8 | Key::from(id + 1))
 }
 
+/// How many cards a key packs.
+pub(crate) fn cards_in(key: Key) -> usize {
+    (Key::BITS - key.leading_zeros()).div_ceil(8) as usize
+}
+
 /// The sorted ids a key packs.
 pub(crate) fn ids_of_key(key: Key) -> Ids {
     let ids: Ids = key.to_be_bytes().into_iter().filter(|&b| b != 0).map(|b| b - 1).collect();
@@ -95,5 +100,6 @@ mod tests {
         assert_ne!(key(&[0]), key(&[0, 0]), "a card and two equal cards differ");
         assert!(ids.has_room_for(MAX_IDS - 3) && !ids.has_room_for(MAX_IDS - 2));
         assert_eq!(ids_of_key(key(&[0, 0, 2, 254])).as_slice(), [0, 0, 2, 254]);
+        assert_eq!([cards_in(key(&[0, 0, 2, 254])), cards_in(key(&[0])), cards_in(key(&[254]))], [4, 1, 1]);
     }
 }

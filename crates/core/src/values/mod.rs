@@ -7,12 +7,14 @@
 //! computed once and shared. Deciding a hand never builds the hand's own
 //! value set: at the top split, for each value `a` of one side, only the few
 //! `b` with `a op b = target` can finish, and they are looked up on the
-//! other side.
+//! other side. A single card split from three or more goes one step
+//! further (see `targets`): the larger part is asked for the card's
+//! partners, so its value set is not built either.
 
 mod ids;
-mod partners;
 mod shared;
 mod splits;
+mod targets;
 mod window;
 
 use std::sync::Arc;
@@ -23,11 +25,11 @@ use crate::hand::Hand;
 use crate::number::{BigRational, Number, Rational};
 use crate::rules::{CardUse, Domain, Op, OpSet, Rules};
 
-use self::ids::{CardIds, Ids, Key, ids_of_key, key};
-use self::partners::Partners;
+use self::ids::{CardIds, Ids, Key, cards_in, ids_of_key, key};
 pub use self::shared::SharedSets;
 use self::splits::key_splits;
 pub(crate) use self::splits::{Cards, splits, sub_multisets};
+use self::targets::{ROOT, TargetId, TargetSets};
 use self::window::WindowBits;
 
 /// The fewest cards whose value set is fetched from or offered to a shared store.
@@ -48,9 +50,11 @@ pub struct ValueSets<N> {
     /// Held by index: lookups in the hot loop borrow, and partners and
     /// bits are kept by the same index.
     sets: Vec<Arc<[N]>>,
-    /// The finishing partners of sets, by set index, for `partners_target`.
-    partners: Vec<Option<Partners<N>>>,
-    partners_target: Option<N>,
+    /// The sets of values that finish, derived from the target being decided.
+    targets: TargetSets<N>,
+    /// The splits of parts asked for targets, as (walk, look) set indices:
+    /// a part is asked again by every hand that holds it.
+    split_sets: HashMap<Key, Box<[(usize, usize)]>>,
     /// Low values of sets as bits, for whole-number windows.
     window_bits: WindowBits,
     /// Where sets made by other memos are found, and this one's are offered.
@@ -66,8 +70,8 @@ impl<N: Number> ValueSets<N> {
             cards: CardIds::new(),
             index: HashMap::new(),
             sets: Vec::new(),
-            partners: Vec::new(),
-            partners_target: None,
+            targets: TargetSets::new(),
+            split_sets: HashMap::new(),
             window_bits: WindowBits::default(),
             shared: None,
         }
@@ -196,19 +200,54 @@ impl<N: Number> ValueSets<N> {
         if !self.domain.allows(target) {
             return Some(false);
         }
-        if self.partners_target.as_ref() != Some(target) {
-            self.partners.clear();
-            self.partners_target = Some(target.clone());
-        }
-        for (left, right) in key_splits(ids) {
-            // The partners of the smaller side, looked up in the larger one.
-            let (walk, look) = self.walk_and_look(left, right)?;
-            if walk >= self.partners.len() {
-                self.partners.resize_with(self.sets.len(), || None);
+        self.targets.root_at(target);
+        self.decide_in(ids, ROOT)
+    }
+
+    /// Can the cards `ids` (two or more) make one of the target set `targets`?
+    ///
+    /// A split of one card from three or more asks the larger part for the
+    /// card's partners instead of building its value set; any other split
+    /// meets the partners of one side with the values of the other. Only one
+    /// level descends: deeper, the target sets grow faster than the value
+    /// sets they spare.
+    fn decide_in(&mut self, ids: &[u8], targets: TargetId) -> Option<bool> {
+        for (smaller, larger) in key_splits(ids) {
+            if cards_in(smaller) == 1 && cards_in(larger) >= 3 {
+                let card = self.set_of_key(smaller)?;
+                // The larger part's value is an intermediate result: the domain must allow it.
+                let allowed = Some(self.domain);
+                let partners = self.targets.partners(self.ops, allowed, targets, card, &self.sets[card]);
+                if !self.targets.get(partners).is_open() {
+                    if self.meet_every_split(larger, partners)? {
+                        return Some(true);
+                    }
+                    continue;
+                }
             }
-            let (ops, sets) = (self.ops, &self.sets);
-            let partners = self.partners[walk].get_or_insert_with(|| Partners::of(ops, &sets[walk], target));
-            if partners.meet(&sets[look]) {
+            // The partners of the side with fewer values, met by the other's values.
+            let (walk, look) = self.walk_and_look(smaller, larger)?;
+            let partners = self.targets.partners(self.ops, None, targets, walk, &self.sets[walk]);
+            if self.targets.get(partners).meet(&self.sets[look]) {
+                return Some(true);
+            }
+        }
+        Some(false)
+    }
+
+    /// Can the cards packed in `key` make one of `targets`, by meeting the
+    /// partners of one side of a split with the values of the other?
+    fn meet_every_split(&mut self, key: Key, targets: TargetId) -> Option<bool> {
+        if !self.split_sets.contains_key(&key) {
+            let mut pairs = Vec::new();
+            for (smaller, larger) in key_splits(&ids_of_key(key)) {
+                pairs.push(self.walk_and_look(smaller, larger)?);
+            }
+            self.split_sets.insert(key, pairs.into_boxed_slice());
+        }
+        for &(walk, look) in self.split_sets[&key].iter() {
+            let partners = self.targets.partners(self.ops, None, targets, walk, &self.sets[walk]);
+            if self.targets.get(partners).meet(&self.sets[look]) {
                 return Some(true);
             }
         }

@@ -89,20 +89,89 @@ impl<N: Clone + Ord> Iterator for Splits<N> {
     }
 }
 
-/// The splits of sorted card ids as the keys of their two parts, in the
-/// order of [`splits`]: the hot loop of deciding a hand needs only the keys.
-pub(crate) fn key_splits(ids: &[u8]) -> impl Iterator<Item = (Key, Key)> {
-    let mut splits = splits(ids);
-    std::iter::from_fn(move || {
-        if !splits.next_split() {
-            return None;
+/// The splits of sorted card ids as the keys of their two parts, the
+/// smaller part first, the most balanced splits first, each unordered pair
+/// once: the hot loop of deciding a hand needs only the keys.
+pub(crate) fn key_splits(ids: &[u8]) -> KeySplits<'_> {
+    if ids.windows(2).all(|w| w[0] < w[1]) {
+        let smaller = ids.len() / 2;
+        KeySplits::Distinct { ids, smaller, mask: first_mask(smaller) }
+    } else {
+        KeySplits::Repeated(splits(ids))
+    }
+}
+
+/// See [`key_splits`]. Distinct cards (the common case) are split by
+/// position masks, with no odometer over groups of equal cards.
+pub(crate) enum KeySplits<'a> {
+    Distinct {
+        ids: &'a [u8],
+        /// The size of the smaller part being listed; 0 when done.
+        smaller: usize,
+        /// The positions of the smaller part.
+        mask: u32,
+    },
+    Repeated(Splits<u8>),
+}
+
+impl Iterator for KeySplits<'_> {
+    type Item = (Key, Key);
+
+    fn next(&mut self) -> Option<(Key, Key)> {
+        match self {
+            KeySplits::Distinct { ids, smaller, mask } => {
+                let n = ids.len();
+                loop {
+                    if *smaller == 0 {
+                        return None;
+                    }
+                    let current = *mask;
+                    if current >= 1 << n {
+                        *smaller -= 1;
+                        *mask = first_mask(*smaller);
+                        continue;
+                    }
+                    *mask = next_mask(current);
+                    // Two parts of equal size: each unordered pair once, as
+                    // the part without the last card.
+                    if 2 * *smaller == n && current & 1 << (n - 1) != 0 {
+                        continue;
+                    }
+                    let (mut part, mut rest) = (0, 0);
+                    for (i, &id) in ids.iter().enumerate() {
+                        if current & 1 << i != 0 {
+                            part = push_n(part, id, 1);
+                        } else {
+                            rest = push_n(rest, id, 1);
+                        }
+                    }
+                    return Some((part, rest));
+                }
+            }
+            KeySplits::Repeated(splits) => {
+                if !splits.next_split() {
+                    return None;
+                }
+                let (mut smaller, mut larger) = (0, 0);
+                for (&id, in_smaller, in_larger) in splits.parts() {
+                    (smaller, larger) = (push_n(smaller, id, in_smaller), push_n(larger, id, in_larger));
+                }
+                Some((smaller, larger))
+            }
         }
-        let (mut smaller, mut larger) = (0, 0);
-        for (&id, in_smaller, in_larger) in splits.parts() {
-            (smaller, larger) = (push_n(smaller, id, in_smaller), push_n(larger, id, in_larger));
-        }
-        Some((smaller, larger))
-    })
+    }
+}
+
+/// The smallest mask with `bits` bits set.
+fn first_mask(bits: usize) -> u32 {
+    (1 << bits) - 1
+}
+
+/// The next larger mask with as many bits set (Gosper's hack).
+fn next_mask(mask: u32) -> u32 {
+    let lowest = mask & mask.wrapping_neg();
+    let ripple = mask + lowest;
+    (((ripple ^ mask) >> 2) / lowest) | ripple
 }
 
 /// Every distinct non-empty sub-multiset of a sorted multiset.
@@ -157,7 +226,7 @@ fn expand<N: Clone>(groups: &[(N, usize)], counts: &[usize]) -> Cards<N> {
 mod tests {
     use super::*;
     use crate::number::Rational;
-    use crate::values::ids::key;
+    use crate::values::ids::{cards_in, key};
 
     fn ints(v: &[i64]) -> Vec<Rational> {
         v.iter().map(|&n| Rational::from_integer(n)).collect()
@@ -177,9 +246,30 @@ mod tests {
 
     #[test]
     fn key_splits_are_the_keys_of_the_splits() {
-        for ids in [&[0, 0, 1][..], &[0, 0, 1, 2], &[0, 1, 2, 3], &[3, 3, 3, 3], &[0, 1, 1, 2, 4, 4, 7]] {
+        for ids in [&[0, 0, 1][..], &[0, 0, 1, 2], &[3, 3, 3, 3], &[0, 1, 1, 2, 4, 4, 7]] {
             let keyed: Vec<(Key, Key)> = splits(ids).map(|(a, b)| (key(&a), key(&b))).collect();
             assert_eq!(key_splits(ids).collect::<Vec<_>>(), keyed, "{ids:?}");
+        }
+        // Distinct cards: the same splits, smaller part first, larger parts
+        // first, though in another order within a size.
+        for ids in [&[0, 1][..], &[0, 1, 2], &[0, 1, 2, 3], &[1, 4, 5, 9, 12], &[0, 1, 2, 3, 4, 5, 6, 7, 8, 9]] {
+            let mut keyed: Vec<(Key, Key)> = splits(ids).map(|(a, b)| (key(&a), key(&b))).collect();
+            let mut fast: Vec<(Key, Key)> = key_splits(ids).collect();
+            let sizes = |splits: &[(Key, Key)]| splits.iter().map(|&(a, _)| cards_in(a)).collect::<Vec<_>>();
+            assert_eq!(sizes(&fast), sizes(&keyed), "{ids:?}");
+            assert!(fast.iter().all(|&(a, b)| cards_in(a) <= cards_in(b)));
+            // Equal sizes may come either way round.
+            let unordered = |v: &mut Vec<(Key, Key)>| {
+                v.iter_mut().for_each(|(a, b)| {
+                    if cards_in(*a) == cards_in(*b) && a > b {
+                        std::mem::swap(a, b)
+                    }
+                });
+                v.sort_unstable();
+            };
+            unordered(&mut keyed);
+            unordered(&mut fast);
+            assert_eq!(fast, keyed, "{ids:?}");
         }
     }
 }

@@ -54,6 +54,29 @@ fn every_four_card_hand_from_0_to_13_for_24_and_10() {
     }
 }
 
+/// Zeros, negatives and fractions among the cards and the target, under
+/// operator sets and domains where zero products and quotients matter.
+#[test]
+fn four_card_hands_with_zeros_and_fractions() {
+    let values: Vec<Rational> = ["-1", "0", "1", "2", "3", "1/2"].iter().map(|v| v.parse().unwrap()).collect();
+    let hands: Vec<Hand> = itertools::Itertools::combinations_with_replacement(values.into_iter(), 4)
+        .map(|cards| Hand::new(cards).unwrap())
+        .collect();
+    for target in ["0", "1/2", "6"] {
+        for ops in ["+-*/", "*/", "-/", "+*"] {
+            for domain in [Domain::Rational, Domain::NonNegative, Domain::Integer, Domain::PositiveInteger] {
+                for card_use in [CardUse::All, CardUse::Subset] {
+                    let rules = Rules { target: target.parse().unwrap(), ops: ops.parse().unwrap(), card_use, domain };
+                    let mut reach = Reach::new(rules);
+                    for hand in &hands {
+                        assert_eq!(reach.decide(hand), oracle::decide(hand, &rules), "{hand} under {rules:?}");
+                    }
+                }
+            }
+        }
+    }
+}
+
 #[test]
 fn large_cards_are_exact() {
     // Products of these overflow 64 bits; the answer must still be exact and complete.

@@ -1,0 +1,218 @@
+//! Target sets: deciding a hand never builds the hand's own value set, and
+//! not the value sets of its largest parts either.
+//!
+//! At a split, the values `a` of one side that can reach a target `t` each
+//! name the few partners `b` (`t-a`, `a-t`, `t+a`, `t/a`, `t*a`, `a/t`)
+//! that finish with them; the split finishes when one of those is among
+//! the other side's values. The partners of a whole value set for a whole
+//! set of targets are again a set of targets, so when one side is a single
+//! card, the other side (three cards or more) need not have its value set
+//! built: it is asked whether it can make one of the card's partners, which
+//! splits it in turn. A census of four-card hands then builds no value set
+//! of three cards at all.
+//!
+//! Target sets are kept per (targets, value set), so that the many hands
+//! sharing a card or a sub-multiset share the work.
+
+use hashbrown::{HashMap, HashSet};
+
+use crate::number::Number;
+use crate::rules::{Domain, Op, OpSet};
+
+/// A target set, by its place in [`TargetSets`].
+pub(super) type TargetId = u32;
+
+/// The one target asked of a whole hand.
+pub(super) const ROOT: TargetId = 0;
+
+/// Values that finish, hashed: a meeting with a small value set probes
+/// them, one with a large (sorted) value set searches it for each of them.
+#[derive(Debug)]
+pub(super) struct TargetSet<N> {
+    values: HashSet<N>,
+    /// Every value finishes: `0 * b = 0` for a target of zero.
+    any: bool,
+    /// Every non-zero value finishes: `0 / b = 0` for a target of zero.
+    any_non_zero: bool,
+}
+
+impl<N: Number> TargetSet<N> {
+    fn of(values: impl IntoIterator<Item = N>, any: bool, any_non_zero: bool) -> TargetSet<N> {
+        TargetSet { values: values.into_iter().collect(), any, any_non_zero }
+    }
+
+    /// Keeps only the values `keep` says.
+    fn retain(&mut self, keep: impl Fn(&N) -> bool) {
+        self.values.retain(keep);
+    }
+
+    /// Does every value, or every non-zero value, finish? Such a set is
+    /// met by a built value set rather than asked of a part.
+    pub(super) fn is_open(&self) -> bool {
+        self.any || self.any_non_zero
+    }
+
+    /// Is one of `look` (sorted) a target?
+    pub(super) fn meet(&self, look: &[N]) -> bool {
+        if self.any && !look.is_empty() || self.any_non_zero && look.iter().any(|b| !b.is_zero()) {
+            return true;
+        }
+        // A probe of the hash costs about what one step of a binary search does.
+        let search_steps = look.len().max(1).ilog2() as usize + 1;
+        if look.len() <= self.values.len() * search_steps {
+            look.iter().any(|b| self.values.contains(b))
+        } else {
+            self.values.iter().any(|t| look.binary_search(t).is_ok())
+        }
+    }
+}
+
+/// The target sets derived from one target, numbered.
+#[derive(Debug)]
+pub(super) struct TargetSets<N> {
+    /// The target all others derive from, if one was set.
+    root: Option<N>,
+    /// By id; `ROOT` holds the root target alone.
+    sets: Vec<TargetSet<N>>,
+    /// The partners of a value set (by its index) for a target set, and
+    /// whether only those the domain allows were kept.
+    partners: HashMap<u64, TargetId>,
+}
+
+impl<N: Number> TargetSets<N> {
+    pub(super) fn new() -> TargetSets<N> {
+        TargetSets { root: None, sets: Vec::new(), partners: HashMap::new() }
+    }
+
+    /// Makes `target` the root, forgetting every set derived from another.
+    pub(super) fn root_at(&mut self, target: &N) {
+        if self.root.as_ref() != Some(target) {
+            self.sets = vec![TargetSet::of(vec![target.clone()], false, false)];
+            self.partners.clear();
+            self.root = Some(target.clone());
+        }
+    }
+
+    pub(super) fn get(&self, id: TargetId) -> &TargetSet<N> {
+        &self.sets[id as usize]
+    }
+
+    /// The values that finish, under `ops`, with some value of `set` (the
+    /// value set with index `set_index`) to make one of `targets`.
+    ///
+    /// With `allowed`, only the values `allowed` allows: the targets of a
+    /// part of two cards or more, whose value is an intermediate result.
+    /// Without, the set may also be met by a single card, which any domain allows.
+    pub(super) fn partners(
+        &mut self,
+        ops: OpSet,
+        allowed: Option<Domain>,
+        targets: TargetId,
+        set_index: usize,
+        set: &[N],
+    ) -> TargetId {
+        // One word hashes faster than a tuple: `targets` fits 32 bits, and
+        // value sets are far fewer than 2^31.
+        let key = u64::from(targets) << 32 | (set_index as u64) << 1 | u64::from(allowed.is_some());
+        debug_assert!(set_index < 1 << 31);
+        if let Some(&known) = self.partners.get(&key) {
+            return known;
+        }
+        let mut made = partners_of(ops, set, self.get(targets));
+        if let Some(domain) = allowed {
+            made.retain(|v| domain.allows(v));
+        }
+        let id = TargetId::try_from(self.sets.len()).expect("fewer than 2^32 target sets");
+        self.sets.push(made);
+        self.partners.insert(key, id);
+        id
+    }
+}
+
+/// The values that finish with some value of `set` to make one of `targets`.
+///
+/// A partner that overflows `N` is left out: it cannot be among the other
+/// side's values, which all fit.
+fn partners_of<N: Number>(ops: OpSet, set: &[N], targets: &TargetSet<N>) -> TargetSet<N> {
+    debug_assert!(!targets.is_open(), "an open set is met, not derived from");
+    let mut values = Vec::with_capacity(6 * set.len() * targets.values.len());
+    let (mut any, mut any_non_zero) = (false, false);
+    for t in targets.values.iter() {
+        for a in set {
+            let mut push = |b: Option<N>| values.extend(b);
+            if ops.contains(Op::Add) {
+                push(t.sub(a));
+            }
+            if ops.contains(Op::Sub) {
+                push(a.sub(t));
+                push(t.add(a));
+            }
+            if ops.contains(Op::Mul) {
+                if a.is_zero() {
+                    any |= t.is_zero();
+                } else {
+                    push(t.div(a));
+                }
+            }
+            if ops.contains(Op::Div) {
+                if !a.is_zero() {
+                    push(t.mul(a));
+                    if !t.is_zero() {
+                        push(a.div(t));
+                    }
+                } else {
+                    any_non_zero |= t.is_zero();
+                }
+            }
+        }
+    }
+    TargetSet::of(values, any, any_non_zero)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::number::Rational;
+
+    fn r(n: i64) -> Rational {
+        Rational::from_integer(n)
+    }
+
+    fn partners(ops: &str, set: &[Rational], target: Rational) -> TargetSet<Rational> {
+        partners_of(ops.parse().unwrap(), set, &TargetSet::of(vec![target], false, false))
+    }
+
+    #[test]
+    fn partners_of_one_value() {
+        let four = partners("+-*/", &[r(4)], r(24));
+        let mut shown: Vec<Rational> = four.values.iter().copied().collect();
+        shown.sort_unstable();
+        let shown: Vec<String> = shown.iter().map(ToString::to_string).collect();
+        assert_eq!(shown, ["-20", "1/6", "6", "20", "28", "96"]);
+        assert!(four.meet(&[r(1), r(6)]));
+        assert!(!four.meet(&[r(1), r(7)]));
+        let long: Vec<Rational> = (-1000..1000).map(r).collect();
+        assert!(four.meet(&long), "a long set is searched, not probed");
+    }
+
+    #[test]
+    fn partners_of_partners() {
+        // 3 * (x - 1) = 24 with x = 9: the partners of 3, then of 1.
+        let three = partners("+-*/", &[r(3)], r(24));
+        let one = partners_of("+-*/".parse().unwrap(), &[r(1)], &three);
+        assert!(one.meet(&[r(9)]));
+        assert!(!one.meet(&[r(10)]), "nothing with 1 and 3 makes 24 from 10");
+    }
+
+    #[test]
+    fn zero_target_and_zero_values() {
+        let zero = r(0);
+        let times_zero = partners("*", &[zero], zero);
+        assert!(times_zero.is_open() && times_zero.meet(&[r(7)]), "0 * 7 = 0");
+        let over = partners("/", &[zero], zero);
+        assert!(over.meet(&[r(7)]), "0 / 7 = 0");
+        assert!(!over.meet(&[zero]), "0 / 0 has no value");
+        let under = partners("/", &[r(7)], zero);
+        assert!(under.meet(&[zero]), "0 / 7 = 0, 7 on this side");
+    }
+}
