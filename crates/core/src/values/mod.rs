@@ -110,37 +110,45 @@ impl<N: Number> ValueSets<N> {
         if let Some(&known) = self.index.get(&key) {
             return Some(known);
         }
-        let ids = ids_of_key(key);
-        let ids = ids.as_slice();
-        // Small sets cost less to make than to fetch under a lock.
-        let worth_sharing = self.shared.is_some() && ids.len() >= SHARED_FROM_CARDS;
-        let shared_key = worth_sharing.then(|| self.shared_key(ids));
-        let found = self.shared.as_ref().zip(shared_key.as_ref()).and_then(|(shared, key)| shared.get(key));
-        let values: Arc<[N]> = if let Some(found) = found {
-            found
-        } else if let [id] = ids {
-            Arc::new([self.cards.value(*id).clone()])
-        } else {
-            let mut made = Vec::new();
-            for (left, right) in key_splits(ids) {
-                let (walk, look) = self.walk_and_look(left, right)?;
-                for x in self.sets[walk].iter() {
-                    for y in self.sets[look].iter() {
-                        self.combine(x, y, |v| made.push(v))?;
-                    }
-                }
-            }
-            made.sort_unstable();
-            made.dedup();
-            let made = Arc::from(made);
-            match (&self.shared, shared_key) {
-                (Some(shared), Some(key)) => shared.offer(key, made),
-                _ => made,
-            }
-        };
+        let values = self.fetch_or_make(&ids_of_key(key))?;
         self.sets.push(values);
         self.index.insert(key, self.sets.len() - 1);
         Some(self.sets.len() - 1)
+    }
+
+    /// The values of the cards `ids`: from the shared store when another
+    /// memo made them, else made here (and offered to the store).
+    fn fetch_or_make(&mut self, ids: &[u8]) -> Option<Arc<[N]>> {
+        // Small sets cost less to make than to fetch under a lock.
+        let Some(shared) = self.shared.clone().filter(|_| ids.len() >= SHARED_FROM_CARDS) else {
+            return self.make(ids).map(Arc::from);
+        };
+        let key = self.shared_key(ids);
+        if let Some(found) = shared.get(&key) {
+            return Some(found);
+        }
+        let made = Arc::from(self.make(ids)?);
+        Some(shared.offer(key, made))
+    }
+
+    /// The values of the cards `ids`, sorted: a card's own value, or every
+    /// combination of the values of the two parts of every split.
+    fn make(&mut self, ids: &[u8]) -> Option<Vec<N>> {
+        if let [id] = ids {
+            return Some(vec![self.cards.value(*id).clone()]);
+        }
+        let mut made = Vec::new();
+        for (left, right) in key_splits(ids) {
+            let (walk, look) = self.walk_and_look(left, right)?;
+            for x in self.sets[walk].iter() {
+                for y in self.sets[look].iter() {
+                    self.combine(x, y, |v| made.push(v))?;
+                }
+            }
+        }
+        made.sort_unstable();
+        made.dedup();
+        Some(made)
     }
 
     /// The key of the cards `ids` in the shared store: their values, sorted
