@@ -302,6 +302,8 @@ pub trait Number: Clone + Ord + Hash + fmt::Debug + fmt::Display {
     fn is_integer(&self) -> bool;
     /// Is this greater than zero?
     fn is_positive(&self) -> bool;
+    /// This value as a 64-bit whole number, if it is one.
+    fn to_i64(&self) -> Option<i64>;
     /// Could `self / other` (for a non-zero `other`) be a whole number?
     /// False only when it certainly is not, so that searches over whole
     /// numbers skip the division; an overflowing division answers true
@@ -336,6 +338,9 @@ impl Number for Rational {
     fn is_positive(&self) -> bool {
         Rational::is_positive(*self)
     }
+    fn to_i64(&self) -> Option<i64> {
+        self.is_integer().then_some(self.num)
+    }
     fn may_divide_wholly(&self, other: &Self) -> bool {
         if self.den == 1 && other.den == 1 {
             // `None` only for `i64::MIN % -1`, whose quotient overflows.
@@ -369,6 +374,9 @@ impl Number for BigRational {
     }
     fn is_positive(&self) -> bool {
         Signed::is_positive(self)
+    }
+    fn to_i64(&self) -> Option<i64> {
+        self.is_integer().then(|| i64::try_from(self.to_integer()).ok()).flatten()
     }
 }
 

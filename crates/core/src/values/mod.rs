@@ -146,9 +146,7 @@ impl<N: Number> ValueSets<N> {
                 }
             }
         }
-        made.sort_unstable();
-        made.dedup();
-        Some(made)
+        Some(sorted_without_repeats(made))
     }
 
     /// The key of the cards `ids` in the shared store: their values, sorted
@@ -295,6 +293,20 @@ impl<N: Number> ValueSets<N> {
             }
         }
     }
+}
+
+/// `values` sorted, each once. Whole numbers (every value of a whole-number
+/// domain) sort as plain integers, nearly twice as fast: the sets of a
+/// Countdown census hold thousands of values each.
+fn sorted_without_repeats<N: Number>(mut values: Vec<N>) -> Vec<N> {
+    if let Some(mut whole) = values.iter().map(N::to_i64).collect::<Option<Vec<i64>>>() {
+        whole.sort_unstable();
+        whole.dedup();
+        return whole.into_iter().map(|v| N::from_rational(Rational::from_integer(v))).collect();
+    }
+    values.sort_unstable();
+    values.dedup();
+    values
 }
 
 /// Reachable values under one set of rules, in exact arithmetic that never
