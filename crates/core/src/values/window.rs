@@ -18,7 +18,7 @@ use crate::number::Rational;
 use crate::rules::{CardUse, Domain, Op};
 
 use super::{ValueSets, key_splits, sub_multisets};
-use crate::values::ids::Ids;
+use crate::values::ids::{Ids, Key};
 
 /// A set of whole numbers in `lo..=hi`.
 struct Window {
@@ -165,7 +165,12 @@ impl ValueSets<Rational> {
     fn top_split_in_window(&mut self, ids: &Ids, window: &mut Window, lo: i64, hi: i64) -> Option<()> {
         let ops = self.ops;
         let reach = 2 * hi + 1;
-        for (left, right) in key_splits(ids) {
+        // A single card against the rest first: the rest's values are
+        // already made (every subset's are) and dense, so a few shifts
+        // often fill the window before the balanced splits are walked.
+        let mut splits: Vec<(Key, Key)> = key_splits(ids).collect();
+        splits.reverse();
+        for (left, right) in splits {
             let (walk, look) = self.walk_and_look(left, right)?;
             self.low_bits(look);
             let bits = &self.window_bits.by_set[&look];
