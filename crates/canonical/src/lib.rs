@@ -37,6 +37,7 @@ mod interned;
 mod key;
 mod level;
 mod solver;
+mod syntax;
 
 pub use count::count_expressions;
 pub use distinct::Distinct;

@@ -1,14 +1,15 @@
 //! Listing many hands: the engine's shared nodes meet the forms stored
 //! once, so a raw solution costs one combination of two known forms.
 
-use hashbrown::HashMap;
+use hashbrown::{HashMap, HashSet};
 use hashbrown::hash_map::Entry;
 use reckon_core::{Enumerator, Expr, Hand, NodeId, Nodes, Rational, Rules, Solution};
 
-use crate::distinct::{Distinct, Shown, Tree, View, rank_of};
+use crate::distinct::{Shown, Tree, View, rank_of};
 use crate::fournums::Form;
 use crate::interned::{Forms, SignedId};
 use crate::level::Level;
+use crate::syntax::SyntaxIds;
 
 /// Lists or counts the distinct solutions of hand after hand under one set
 /// of rules at one level, sharing the work on common sub-hands between
@@ -26,6 +27,7 @@ pub struct DistinctSolver {
     level: Level,
     enumerator: Enumerator,
     forms: NodeForms,
+    syntax: SyntaxIds,
 }
 
 /// The function-level form of every node met, kept while the
@@ -192,7 +194,12 @@ impl<'a> Tree for Walk<'a> {
 impl DistinctSolver {
     /// A solver for `rules` at `level`, with an empty memo.
     pub fn new(rules: Rules, level: Level) -> DistinctSolver {
-        DistinctSolver { level, enumerator: Enumerator::new(rules), forms: NodeForms::default() }
+        DistinctSolver {
+            level,
+            enumerator: Enumerator::new(rules),
+            forms: NodeForms::default(),
+            syntax: SyntaxIds::default(),
+        }
     }
 
     /// The rules this solver applies.
@@ -209,11 +216,7 @@ impl DistinctSolver {
     pub fn solve(&mut self, hand: &Hand) -> Vec<Expr> {
         let level = self.level;
         if level == Level::Syntax {
-            let mut d = Distinct::new(level);
-            self.enumerator.visit_solutions(hand, |s, nodes| {
-                d.insert(s.to_expr(nodes));
-            });
-            return d.into_sorted();
+            return self.solve_syntax(hand);
         }
         let (mut classes, mut shown) = (Classes::default(), Shown::new(level));
         let forms = &mut self.forms;
@@ -227,15 +230,32 @@ impl DistinctSolver {
         shown.into_sorted()
     }
 
+    /// [`DistinctSolver::solve`] at the syntax level. Every member of a
+    /// class tidies to the same tree, so the first one met is shown and
+    /// only it is built.
+    fn solve_syntax(&mut self, hand: &Hand) -> Vec<Expr> {
+        let (mut seen, mut shown) = (HashSet::new(), Shown::new(Level::Syntax));
+        let syntax = &mut self.syntax;
+        syntax.follow(self.enumerator.epoch());
+        self.enumerator.visit_solutions(hand, |solution, nodes| {
+            if seen.insert(syntax.of_solution(nodes, solution)) {
+                shown.place(Default::default(), (seen.len() - 1, true), || solution.to_expr(nodes));
+            }
+        });
+        shown.into_sorted()
+    }
+
     /// The number of distinct solutions of `hand`; see [`count_distinct`].
     pub fn count(&mut self, hand: &Hand) -> usize {
         let level = self.level;
         if level == Level::Syntax {
-            let mut d = Distinct::new(level);
-            self.enumerator.visit_solutions(hand, |s, nodes| {
-                d.insert(s.to_expr(nodes));
+            let mut seen = HashSet::new();
+            let syntax = &mut self.syntax;
+            syntax.follow(self.enumerator.epoch());
+            self.enumerator.visit_solutions(hand, |solution, nodes| {
+                seen.insert(syntax.of_solution(nodes, solution));
             });
-            return d.len();
+            return seen.len();
         }
         let mut classes = Classes::default();
         let forms = &mut self.forms;
@@ -292,6 +312,24 @@ mod tests {
             let fresh = text(DistinctSolver::new(rules, Level::FourNums).solve(&hand));
             assert_eq!(text(shared.solve(&hand)), fresh, "{cards}");
             assert_eq!(shared.count(&hand), fresh.len(), "{cards}");
+        }
+    }
+
+    /// At every level the solver lists what deduplicating every raw
+    /// solution one by one lists.
+    #[test]
+    fn lists_what_deduplicating_trees_lists() {
+        let text = |list: Vec<Expr>| list.iter().map(ToString::to_string).collect::<Vec<_>>();
+        for level in Level::ALL {
+            let mut shared = DistinctSolver::new(Rules::game24(), level);
+            for cards in ["1 2 3 4", "2 2 2 3", "3 3 8 8", "1 1 5 5", "0 1 2 12", "6 6 6 6"] {
+                let hand: Hand = cards.parse().unwrap();
+                let mut by_trees = crate::Distinct::new(level);
+                by_trees.extend(reckon_core::all_solutions(&hand, &Rules::game24()));
+                let expected = text(by_trees.into_sorted());
+                assert_eq!(text(shared.solve(&hand)), expected, "{cards} at {level}");
+                assert_eq!(shared.count(&hand), expected.len(), "{cards} at {level}");
+            }
         }
     }
 }
