@@ -1,8 +1,8 @@
 //! Listing many hands: the engine's shared nodes meet the forms stored
 //! once, so a raw solution costs one combination of two known forms.
 
-use hashbrown::{HashMap, HashSet};
 use hashbrown::hash_map::Entry;
+use hashbrown::{HashMap, HashSet};
 use reckon_core::{Enumerator, Expr, Hand, NodeId, Nodes, Rational, Rules, Solution};
 
 use crate::distinct::{Shown, Tree, View, rank_of};
