@@ -31,7 +31,7 @@ use crate::number::{BigRational, Number, Rational};
 use crate::rules::{CardUse, Domain, Op, OpSet, Rules};
 use crate::values::{Cards, splits, sub_multisets};
 
-use self::finish::{Finisher, position};
+use self::finish::{Finisher, Positions, position};
 
 /// Where an expression is among an [`Enumerator`]'s [`Nodes`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -286,6 +286,8 @@ struct Set<N> {
     /// How its values finish the target, once it was the walked side of a
     /// top split.
     finishers: Option<Box<[Finisher<N>]>>,
+    /// Where each value is, once it was the looked-up side of a top split.
+    positions: Option<Positions>,
     /// Its splits into two non-empty parts, as indices into `sets`, each
     /// unordered pair once.
     splits: Box<[(usize, usize)]>,
@@ -383,6 +385,7 @@ impl<N: Number> Memo<N> {
             values: None,
             lists: Box::new([]),
             finishers: None,
+            positions: None,
             splits: Box::new([]),
             cards: ids.len(),
         };
@@ -527,11 +530,15 @@ impl<N: Number> Memo<N> {
             if self.sets[walk].finishers.is_none() {
                 self.sets[walk].finishers = Some(finish::finishers(self.ops, self.values(walk), target));
             }
+            if self.sets[look].positions.is_none() {
+                self.sets[look].positions = Some(Positions::of_values(self.values(look)));
+            }
             let (walked, looked) = (&self.sets[walk], &self.sets[look]);
             let values = walked.values.as_deref().expect("the walked part has its values");
             let finishers = walked.finishers.as_deref().unwrap_or_default();
+            let positions = looked.positions.as_ref().expect("made above");
             met.clear();
-            finish::meet(finishers, looked.values.as_deref().unwrap_or_default(), |f, b| {
+            finish::meet(finishers, looked.values.as_deref().unwrap_or_default(), positions, |f, b| {
                 let a = &values[f.at as usize];
                 // Equal halves make the same trees either way round: keep
                 // one orientation, and for + and * one order of the values.
