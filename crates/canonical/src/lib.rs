@@ -36,6 +36,7 @@ mod fournums;
 mod interned;
 mod key;
 mod level;
+mod ranks;
 mod solver;
 mod syntax;
 

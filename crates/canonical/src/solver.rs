@@ -9,6 +9,7 @@ use crate::distinct::{Shown, Tree, View, rank_of};
 use crate::fournums::Form;
 use crate::interned::{Forms, SignedId};
 use crate::level::Level;
+use crate::ranks::NodeRanks;
 use crate::syntax::SyntaxIds;
 
 /// Lists or counts the distinct solutions of hand after hand under one set
@@ -27,7 +28,10 @@ pub struct DistinctSolver {
     level: Level,
     enumerator: Enumerator,
     forms: NodeForms,
+    ranks: NodeRanks,
     syntax: SyntaxIds,
+    /// Kept between hands for their room.
+    classes: Classes,
 }
 
 /// The function-level form of every node met, kept while the
@@ -114,7 +118,7 @@ struct FourNums {
 }
 
 /// The classes of one hand's solutions above the syntax level.
-#[derive(Default)]
+#[derive(Debug, Default)]
 struct Classes {
     /// The class of each function-level form.
     by_function: HashMap<SignedId, usize>,
@@ -125,6 +129,12 @@ struct Classes {
 }
 
 impl Classes {
+    fn clear(&mut self) {
+        self.by_function.clear();
+        self.by_key.clear();
+        self.count = 0;
+    }
+
     /// The class of the solution with form `function`: its number, and
     /// whether it is new.
     fn of(&mut self, level: Level, forms: &mut NodeForms, function: SignedId) -> (usize, bool) {
@@ -198,7 +208,9 @@ impl DistinctSolver {
             level,
             enumerator: Enumerator::new(rules),
             forms: NodeForms::default(),
+            ranks: NodeRanks::default(),
             syntax: SyntaxIds::default(),
+            classes: Classes::default(),
         }
     }
 
@@ -218,11 +230,15 @@ impl DistinctSolver {
         if level == Level::Syntax {
             return self.solve_syntax(hand);
         }
-        let (mut classes, mut shown) = (Classes::default(), Shown::new(level));
-        let forms = &mut self.forms;
+        let mut shown = Shown::new(level);
+        let (forms, ranks, classes) = (&mut self.forms, &mut self.ranks, &mut self.classes);
+        classes.clear();
         forms.follow(self.enumerator.epoch());
+        ranks.follow(self.enumerator.epoch());
         self.enumerator.visit_solutions(hand, |solution, nodes| {
-            let rank = rank_of(level, Walk::Top(Top { nodes, solution }), || solution.to_expr(nodes));
+            let slow = || rank_of(level, Walk::Top(Top { nodes, solution }), || solution.to_expr(nodes));
+            let rank = ranks.of_solution(nodes, solution).unwrap_or_else(slow);
+            debug_assert_eq!(rank, slow(), "{}", solution.to_expr(nodes));
             let function = forms.of_solution(nodes, solution);
             let class = classes.of(level, forms, function);
             shown.place(rank, class, || solution.to_expr(nodes));
@@ -257,8 +273,8 @@ impl DistinctSolver {
             });
             return seen.len();
         }
-        let mut classes = Classes::default();
-        let forms = &mut self.forms;
+        let (forms, classes) = (&mut self.forms, &mut self.classes);
+        classes.clear();
         forms.follow(self.enumerator.epoch());
         self.enumerator.visit_solutions(hand, |solution, nodes| {
             let function = forms.of_solution(nodes, solution);
