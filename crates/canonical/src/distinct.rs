@@ -335,7 +335,7 @@ fn chain_parts<'a>(e: &'a Expr, additive: bool, inverted: bool, out: &mut Parts<
     }
 }
 
-fn decimal_digits(mut n: i64) -> usize {
+pub(crate) fn decimal_digits(mut n: i64) -> usize {
     let mut digits = 1;
     while n >= 10 {
         n /= 10;

@@ -36,7 +36,9 @@ mod fournums;
 mod interned;
 mod key;
 mod level;
+mod ranks;
 mod solver;
+mod syntax;
 
 pub use count::count_expressions;
 pub use distinct::Distinct;

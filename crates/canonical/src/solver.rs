@@ -1,14 +1,16 @@
 //! Listing many hands: the engine's shared nodes meet the forms stored
 //! once, so a raw solution costs one combination of two known forms.
 
-use hashbrown::HashMap;
 use hashbrown::hash_map::Entry;
+use hashbrown::{HashMap, HashSet};
 use reckon_core::{Enumerator, Expr, Hand, NodeId, Nodes, Rational, Rules, Solution};
 
-use crate::distinct::{Distinct, Shown, Tree, View, rank_of};
+use crate::distinct::{Shown, Tree, View, rank_of};
 use crate::fournums::Form;
 use crate::interned::{Forms, SignedId};
 use crate::level::Level;
+use crate::ranks::NodeRanks;
+use crate::syntax::SyntaxIds;
 
 /// Lists or counts the distinct solutions of hand after hand under one set
 /// of rules at one level, sharing the work on common sub-hands between
@@ -26,6 +28,10 @@ pub struct DistinctSolver {
     level: Level,
     enumerator: Enumerator,
     forms: NodeForms,
+    ranks: NodeRanks,
+    syntax: SyntaxIds,
+    /// Kept between hands for their room.
+    classes: Classes,
 }
 
 /// The function-level form of every node met, kept while the
@@ -112,7 +118,7 @@ struct FourNums {
 }
 
 /// The classes of one hand's solutions above the syntax level.
-#[derive(Default)]
+#[derive(Debug, Default)]
 struct Classes {
     /// The class of each function-level form.
     by_function: HashMap<SignedId, usize>,
@@ -123,6 +129,12 @@ struct Classes {
 }
 
 impl Classes {
+    fn clear(&mut self) {
+        self.by_function.clear();
+        self.by_key.clear();
+        self.count = 0;
+    }
+
     /// The class of the solution with form `function`: its number, and
     /// whether it is new.
     fn of(&mut self, level: Level, forms: &mut NodeForms, function: SignedId) -> (usize, bool) {
@@ -192,7 +204,14 @@ impl<'a> Tree for Walk<'a> {
 impl DistinctSolver {
     /// A solver for `rules` at `level`, with an empty memo.
     pub fn new(rules: Rules, level: Level) -> DistinctSolver {
-        DistinctSolver { level, enumerator: Enumerator::new(rules), forms: NodeForms::default() }
+        DistinctSolver {
+            level,
+            enumerator: Enumerator::new(rules),
+            forms: NodeForms::default(),
+            ranks: NodeRanks::default(),
+            syntax: SyntaxIds::default(),
+            classes: Classes::default(),
+        }
     }
 
     /// The rules this solver applies.
@@ -209,20 +228,35 @@ impl DistinctSolver {
     pub fn solve(&mut self, hand: &Hand) -> Vec<Expr> {
         let level = self.level;
         if level == Level::Syntax {
-            let mut d = Distinct::new(level);
-            self.enumerator.visit_solutions(hand, |s, nodes| {
-                d.insert(s.to_expr(nodes));
-            });
-            return d.into_sorted();
+            return self.solve_syntax(hand);
         }
-        let (mut classes, mut shown) = (Classes::default(), Shown::new(level));
-        let forms = &mut self.forms;
+        let mut shown = Shown::new(level);
+        let (forms, ranks, classes) = (&mut self.forms, &mut self.ranks, &mut self.classes);
+        classes.clear();
         forms.follow(self.enumerator.epoch());
+        ranks.follow(self.enumerator.epoch());
         self.enumerator.visit_solutions(hand, |solution, nodes| {
-            let rank = rank_of(level, Walk::Top(Top { nodes, solution }), || solution.to_expr(nodes));
+            let slow = || rank_of(level, Walk::Top(Top { nodes, solution }), || solution.to_expr(nodes));
+            let rank = ranks.of_solution(nodes, solution).unwrap_or_else(slow);
+            debug_assert_eq!(rank, slow(), "{}", solution.to_expr(nodes));
             let function = forms.of_solution(nodes, solution);
             let class = classes.of(level, forms, function);
             shown.place(rank, class, || solution.to_expr(nodes));
+        });
+        shown.into_sorted()
+    }
+
+    /// [`DistinctSolver::solve`] at the syntax level. Every member of a
+    /// class tidies to the same tree, so the first one met is shown and
+    /// only it is built.
+    fn solve_syntax(&mut self, hand: &Hand) -> Vec<Expr> {
+        let (mut seen, mut shown) = (HashSet::new(), Shown::new(Level::Syntax));
+        let syntax = &mut self.syntax;
+        syntax.follow(self.enumerator.epoch());
+        self.enumerator.visit_solutions(hand, |solution, nodes| {
+            if seen.insert(syntax.of_solution(nodes, solution)) {
+                shown.place(Default::default(), (seen.len() - 1, true), || solution.to_expr(nodes));
+            }
         });
         shown.into_sorted()
     }
@@ -231,14 +265,16 @@ impl DistinctSolver {
     pub fn count(&mut self, hand: &Hand) -> usize {
         let level = self.level;
         if level == Level::Syntax {
-            let mut d = Distinct::new(level);
-            self.enumerator.visit_solutions(hand, |s, nodes| {
-                d.insert(s.to_expr(nodes));
+            let mut seen = HashSet::new();
+            let syntax = &mut self.syntax;
+            syntax.follow(self.enumerator.epoch());
+            self.enumerator.visit_solutions(hand, |solution, nodes| {
+                seen.insert(syntax.of_solution(nodes, solution));
             });
-            return d.len();
+            return seen.len();
         }
-        let mut classes = Classes::default();
-        let forms = &mut self.forms;
+        let (forms, classes) = (&mut self.forms, &mut self.classes);
+        classes.clear();
         forms.follow(self.enumerator.epoch());
         self.enumerator.visit_solutions(hand, |solution, nodes| {
             let function = forms.of_solution(nodes, solution);
@@ -292,6 +328,24 @@ mod tests {
             let fresh = text(DistinctSolver::new(rules, Level::FourNums).solve(&hand));
             assert_eq!(text(shared.solve(&hand)), fresh, "{cards}");
             assert_eq!(shared.count(&hand), fresh.len(), "{cards}");
+        }
+    }
+
+    /// At every level the solver lists what deduplicating every raw
+    /// solution one by one lists.
+    #[test]
+    fn lists_what_deduplicating_trees_lists() {
+        let text = |list: Vec<Expr>| list.iter().map(ToString::to_string).collect::<Vec<_>>();
+        for level in Level::ALL {
+            let mut shared = DistinctSolver::new(Rules::game24(), level);
+            for cards in ["1 2 3 4", "2 2 2 3", "3 3 8 8", "1 1 5 5", "0 1 2 12", "6 6 6 6"] {
+                let hand: Hand = cards.parse().unwrap();
+                let mut by_trees = crate::Distinct::new(level);
+                by_trees.extend(reckon_core::all_solutions(&hand, &Rules::game24()));
+                let expected = text(by_trees.into_sorted());
+                assert_eq!(text(shared.solve(&hand)), expected, "{cards} at {level}");
+                assert_eq!(shared.count(&hand), expected.len(), "{cards} at {level}");
+            }
         }
     }
 }

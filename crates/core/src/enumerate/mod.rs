@@ -20,6 +20,8 @@
 //! hand is enumerated again with big rationals, so a solution is never lost
 //! to overflow.
 
+mod finish;
+
 use hashbrown::HashMap;
 use smallvec::SmallVec;
 
@@ -28,6 +30,8 @@ use crate::hand::Hand;
 use crate::number::{BigRational, Number, Rational};
 use crate::rules::{CardUse, Domain, Op, OpSet, Rules};
 use crate::values::{Cards, splits, sub_multisets};
+
+use self::finish::{Finisher, Positions, position};
 
 /// Where an expression is among an [`Enumerator`]'s [`Nodes`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -253,11 +257,13 @@ const EXPR_MEMO_LIMIT: usize = 1 << 18;
 struct Memo<N> {
     ops: OpSet,
     domain: Domain,
-    /// Where each sorted multiset of cards is in `sets`.
-    index: HashMap<Cards<Rational>, usize>,
+    cards: CardIds,
+    /// Where each sub-multiset of cards is in `sets`.
+    index: HashMap<Key, usize>,
     sets: Vec<Set<N>>,
-    /// Which nodes are the expressions of a set worth a value.
-    lists: HashMap<(usize, N), Span>,
+    /// Which nodes are the expressions worth a value of a set that has no
+    /// value list (see [`EAGER_CARDS`]); sets with one keep theirs.
+    asked: HashMap<(usize, N), Span>,
 }
 
 /// Sub-multisets of up to this many cards get their value set as soon as
@@ -274,6 +280,14 @@ struct Set<N> {
     /// Every value it makes, sorted and distinct; `None` until needed for
     /// a set of more than [`EAGER_CARDS`] cards.
     values: Option<Box<[N]>>,
+    /// Which nodes are the expressions worth each of `values`, by
+    /// position, once asked.
+    lists: Box<[Option<Span>]>,
+    /// How its values finish the target, once it was the walked side of a
+    /// top split.
+    finishers: Option<Box<[Finisher<N>]>>,
+    /// Where each value is, once it was the looked-up side of a top split.
+    positions: Option<Positions>,
     /// Its splits into two non-empty parts, as indices into `sets`, each
     /// unordered pair once.
     splits: Box<[(usize, usize)]>,
@@ -281,17 +295,31 @@ struct Set<N> {
     cards: usize,
 }
 
+impl<N> Set<N> {
+    fn with_values(&mut self, values: Box<[N]>) {
+        self.lists = vec![None; values.len()].into_boxed_slice();
+        self.values = Some(values);
+    }
+}
+
 /// How to finish a value from two parts: `left op right`, each part's
 /// expressions a span of nodes.
 type Combo = (Op, Span, Span);
 
+/// A value `b` that may finish: `(op, a_first, b, where b is among the
+/// other part's values when it has them)`.
+type Partner<N> = (Op, bool, N, Option<usize>);
+
 impl<N: Number> Memo<N> {
     fn new(ops: OpSet, domain: Domain) -> Memo<N> {
-        Memo { ops, domain, index: HashMap::new(), sets: Vec::new(), lists: HashMap::new() }
+        Memo { ops, domain, cards: CardIds::default(), index: HashMap::new(), sets: Vec::new(), asked: HashMap::new() }
     }
 
     fn forget_lists(&mut self) {
-        self.lists.clear();
+        self.asked.clear();
+        for set in &mut self.sets {
+            set.lists.iter_mut().for_each(|list| *list = None);
+        }
     }
 
     /// Every solution of `cards` (sorted) under `rules`, handed to `visit`;
@@ -303,6 +331,10 @@ impl<N: Number> Memo<N> {
         rules: &Rules,
         visit: &mut dyn FnMut(Solution, &Nodes),
     ) -> Option<()> {
+        if !self.cards.has_room_for(cards) {
+            *self = Memo::new(self.ops, self.domain);
+        }
+        let cards = self.cards.ids_of(cards);
         let target = N::from_rational(rules.target);
         // Everything that can overflow happens before anything is visited.
         // The whole hand's values are never built: the target is reached
@@ -310,7 +342,7 @@ impl<N: Number> Memo<N> {
         let mut lists = Vec::new();
         // A part makes the target only if its values may hold it.
         if rules.card_use == CardUse::Subset && self.domain.allows(&target) {
-            for subset in sub_multisets(cards) {
+            for subset in sub_multisets(&cards) {
                 if subset.len() < cards.len() {
                     let id = self.set_of(&subset)?;
                     lists.push(self.list_of(nodes, id, &target)?);
@@ -318,12 +350,12 @@ impl<N: Number> Memo<N> {
             }
         }
         let combos = if cards.len() == 1 {
-            let id = self.set_of(cards)?;
+            let id = self.set_of(&cards)?;
             lists.push(self.list_of(nodes, id, &target)?);
             Vec::new()
         } else {
-            let top = self.split_ids(cards)?;
-            self.combos(nodes, &top, &target)?
+            let top = self.split_ids(&cards)?;
+            self.top_combos(nodes, &top, &target)?
         };
         let nodes = &*nodes;
         for list in lists {
@@ -341,21 +373,35 @@ impl<N: Number> Memo<N> {
         Some(())
     }
 
-    /// The index of `cards` (sorted) in `sets`, with its values if it has at
-    /// most [`EAGER_CARDS`] cards; `None` on overflow.
-    fn set_of(&mut self, cards: &[Rational]) -> Option<usize> {
-        if let Some(&id) = self.index.get(cards) {
+    /// The index of the cards `ids` (sorted) in `sets`, with its values if
+    /// it has at most [`EAGER_CARDS`] cards; `None` on overflow.
+    fn set_of(&mut self, ids: &[u8]) -> Option<usize> {
+        let key = key(ids);
+        if let Some(&id) = self.index.get(&key) {
             return Some(id);
         }
-        let set = if let [card] = cards {
-            Set { card: Some(*card), values: Some(Box::new([N::from_rational(*card)])), splits: Box::new([]), cards: 1 }
-        } else {
-            let pairs = self.split_ids(cards)?;
-            let values = if cards.len() <= EAGER_CARDS { Some(self.combine_all(&pairs)?) } else { None };
-            Set { card: None, values, splits: pairs.into_boxed_slice(), cards: cards.len() }
+        let mut set = Set {
+            card: None,
+            values: None,
+            lists: Box::new([]),
+            finishers: None,
+            positions: None,
+            splits: Box::new([]),
+            cards: ids.len(),
         };
+        if let [id] = ids {
+            let card = self.cards.value(*id);
+            set.card = Some(card);
+            set.with_values(Box::new([N::from_rational(card)]));
+        } else {
+            let pairs = self.split_ids(ids)?;
+            if ids.len() <= EAGER_CARDS {
+                set.with_values(self.combine_all(&pairs)?);
+            }
+            set.splits = pairs.into_boxed_slice();
+        }
         self.sets.push(set);
-        self.index.insert(Cards::from(cards), self.sets.len() - 1);
+        self.index.insert(key, self.sets.len() - 1);
         Some(self.sets.len() - 1)
     }
 
@@ -364,7 +410,7 @@ impl<N: Number> Memo<N> {
         if self.sets[id].values.is_none() {
             let pairs = self.sets[id].splits.clone();
             let values = self.combine_all(&pairs)?;
-            self.sets[id].values = Some(values);
+            self.sets[id].with_values(values);
         }
         Some(())
     }
@@ -402,12 +448,13 @@ impl<N: Number> Memo<N> {
         self.sets[id].values.as_deref().expect("values built before use")
     }
 
-    /// The splits of `cards` (sorted, at least two) as pairs of set indices.
-    fn split_ids(&mut self, cards: &[Rational]) -> Option<Vec<(usize, usize)>> {
+    /// The splits of the cards `ids` (sorted, at least two) as pairs of set
+    /// indices.
+    fn split_ids(&mut self, ids: &[u8]) -> Option<Vec<(usize, usize)>> {
         let mut pairs = Vec::new();
-        for (left, right) in splits(cards) {
+        for (left, right) in splits(ids) {
             // The smaller cards on the left, so that `1 2` reads `1+2`.
-            let (left, right) = if left <= right { (left, right) } else { (right, left) };
+            let (left, right) = if self.cards.le(&left, &right) { (left, right) } else { (right, left) };
             pairs.push((self.set_of(&left)?, self.set_of(&right)?));
         }
         Some(pairs)
@@ -416,31 +463,99 @@ impl<N: Number> Memo<N> {
     /// The nodes of every expression over set `id` worth `v`; `None` on
     /// overflow.
     fn list_of(&mut self, nodes: &mut Nodes, id: usize, v: &N) -> Option<Span> {
-        if let Some(&known) = self.lists.get(&(id, v.clone())) {
+        if let Some(values) = &self.sets[id].values {
+            return match position(values, v) {
+                Some(at) => self.list_at(nodes, id, at),
+                None => Some((0, 0)),
+            };
+        }
+        if let Some(&known) = self.asked.get(&(id, v.clone())) {
             return Some(known);
         }
-        let list = if let Some(card) = self.sets[id].card {
-            let start = nodes.len();
+        let list = self.make_list(nodes, id, v)?;
+        self.asked.insert((id, v.clone()), list);
+        Some(list)
+    }
+
+    /// [`Memo::list_of`] the value at position `at` of set `id`'s values.
+    fn list_at(&mut self, nodes: &mut Nodes, id: usize, at: usize) -> Option<Span> {
+        if let Some(known) = self.sets[id].lists[at] {
+            return Some(known);
+        }
+        let v = self.values(id)[at].clone();
+        let list = self.make_list(nodes, id, &v)?;
+        self.sets[id].lists[at] = Some(list);
+        Some(list)
+    }
+
+    /// Makes the nodes of every expression over set `id` worth `v`.
+    fn make_list(&mut self, nodes: &mut Nodes, id: usize, v: &N) -> Option<Span> {
+        let start = nodes.len();
+        if let Some(card) = self.sets[id].card {
             if N::from_rational(card) == *v {
                 nodes.push(Node::Card(card));
             }
-            nodes.since(start)
-        } else {
-            let splits: SmallVec<[(usize, usize); 32]> = self.sets[id].splits.iter().copied().collect();
-            let combos = self.combos(nodes, &splits, v)?;
-            // Made after the parts' lists, so that they are consecutive.
-            let start = nodes.len();
-            for (op, ls, rs) in combos {
-                for l in ids(ls) {
-                    for r in ids(rs) {
-                        nodes.push(Node::Binary(op, l, r));
-                    }
+            return Some(nodes.since(start));
+        }
+        let splits: SmallVec<[(usize, usize); 32]> = self.sets[id].splits.iter().copied().collect();
+        let combos = self.combos(nodes, &splits, v)?;
+        // Made after the parts' lists, so that they are consecutive.
+        let start = nodes.len();
+        for (op, ls, rs) in combos {
+            for l in ids(ls) {
+                for r in ids(rs) {
+                    nodes.push(Node::Binary(op, l, r));
                 }
             }
-            nodes.since(start)
-        };
-        self.lists.insert((id, v.clone()), list);
-        Some(list)
+        }
+        Some(nodes.since(start))
+    }
+
+    /// [`Memo::combos`] for the whole hand's `target`: a split whose parts
+    /// both have their values meets the walked part's finishers with the
+    /// other part's values, with no arithmetic.
+    fn top_combos(&mut self, nodes: &mut Nodes, splits: &[(usize, usize)], target: &N) -> Option<Vec<Combo>> {
+        if target.is_zero() {
+            return self.combos(nodes, splits, target);
+        }
+        let mut combos = Vec::new();
+        let mut met = Vec::new();
+        for &(left, right) in splits {
+            let (walk, look) = self.walk_and_look(left, right)?;
+            if self.sets[look].values.is_none() {
+                combos.extend(self.combos(nodes, &[(left, right)], target)?);
+                continue;
+            }
+            let same = left == right;
+            if self.sets[walk].finishers.is_none() {
+                self.sets[walk].finishers = Some(finish::finishers(self.ops, self.values(walk), target));
+            }
+            if self.sets[look].positions.is_none() {
+                self.sets[look].positions = Some(Positions::of_values(self.values(look)));
+            }
+            let (walked, looked) = (&self.sets[walk], &self.sets[look]);
+            let values = walked.values.as_deref().expect("the walked part has its values");
+            let finishers = walked.finishers.as_deref().unwrap_or_default();
+            let positions = looked.positions.as_ref().expect("made above");
+            met.clear();
+            finish::meet(finishers, looked.values.as_deref().unwrap_or_default(), positions, |f, b| {
+                let a = &values[f.at as usize];
+                // Equal halves make the same trees either way round: keep
+                // one orientation, and for + and * one order of the values.
+                let mirrored = !f.a_first || (f.op.is_commutative() && *a > f.partner);
+                if !(same && mirrored) {
+                    met.push((f.op, f.a_first, f.at as usize, b));
+                }
+            });
+            for &(op, a_first, a, b) in &met {
+                let (walked, looked) = (self.list_at(nodes, walk, a)?, self.list_at(nodes, look, b)?);
+                let (ls, rs) = if a_first { (walked, looked) } else { (looked, walked) };
+                if ls.0 < ls.1 && rs.0 < rs.1 {
+                    combos.push((op, ls, rs));
+                }
+            }
+        }
+        Some(combos)
     }
 
     /// Every way to make `v` by combining the two parts of one of `splits`;
@@ -459,9 +574,13 @@ impl<N: Number> Memo<N> {
                 }
                 found.clear();
                 self.partners(&a, v, right, same, &mut found)?;
-                for (op, left_first, b) in found.drain(..) {
-                    let (lm, lv, rm, rv) = if left_first { (left, &a, right, &b) } else { (right, &b, left, &a) };
-                    let (ls, rs) = (self.list_of(nodes, lm, lv)?, self.list_of(nodes, rm, rv)?);
+                for (op, a_first, b, at) in found.drain(..) {
+                    let walked = self.list_at(nodes, left, i)?;
+                    let looked = match at {
+                        Some(at) => self.list_at(nodes, right, at)?,
+                        None => self.list_of(nodes, right, &b)?,
+                    };
+                    let (ls, rs) = if a_first { (walked, looked) } else { (looked, walked) };
                     if ls.0 < ls.1 && rs.0 < rs.1 {
                         combos.push((op, ls, rs));
                     }
@@ -491,19 +610,20 @@ impl<N: Number> Memo<N> {
     /// The ways to finish `v` from a value `a` of the walked part: each
     /// operator with the side `a` goes on (true: `a op b`) and a value `b`
     /// the other part (set `right`) may make, pushed onto `out`. When
-    /// `right` has its values, only the `b` among them; otherwise every
-    /// candidate the domain allows, for the caller to ask `right` for.
+    /// `right` has its values, only the `b` among them, with its position;
+    /// otherwise every candidate the domain allows, for the caller to ask
+    /// `right` for.
     ///
     /// An inverse operation that overflows loses nothing when `right` has
     /// its values: its exact result does not fit in `N`, so it is none of
     /// them (they were built without overflow). Otherwise `right` might
     /// make it through values that do fit, so the overflow is reported:
     /// `None`.
-    fn partners(&self, a: &N, v: &N, right: usize, same: bool, out: &mut Vec<(Op, bool, N)>) -> Option<()> {
+    fn partners(&self, a: &N, v: &N, right: usize, same: bool, out: &mut Vec<Partner<N>>) -> Option<()> {
         let made = self.sets[right].values.as_deref();
         let (ops, domain) = (self.ops, self.domain);
         let mut overflowed = false;
-        let mut offer = |op: Op, left_first: bool, b: Option<N>| {
+        let mut offer = |op: Op, a_first: bool, b: Option<N>, at: Option<usize>| {
             if !ops.contains(op) {
                 return;
             }
@@ -511,58 +631,106 @@ impl<N: Number> Memo<N> {
                 overflowed |= made.is_none();
                 return;
             };
-            let possible = match made {
-                Some(made) => holds(made, &b),
-                None => domain.allows(&b),
+            let at = match (made, at) {
+                (Some(_), Some(at)) => Some(at),
+                (Some(made), None) => match position(made, &b) {
+                    Some(at) => Some(at),
+                    None => return,
+                },
+                (None, _) if domain.allows(&b) => None,
+                (None, _) => return,
             };
-            if !possible {
-                return;
-            }
             // Equal halves make the same trees either way round: keep
             // one orientation, and for + and * one order of the values.
-            let mirrored = !left_first || (op.is_commutative() && *a > b);
+            let mirrored = !a_first || (op.is_commutative() && *a > b);
             if !(same && mirrored) {
-                out.push((op, left_first, b));
+                out.push((op, a_first, b, at));
             }
         };
         // a + b = v
-        offer(Op::Add, true, v.sub(a));
+        offer(Op::Add, true, v.sub(a), None);
         // a - b = v and b - a = v
-        offer(Op::Sub, true, a.sub(v));
-        offer(Op::Sub, false, v.add(a));
+        offer(Op::Sub, true, a.sub(v), None);
+        offer(Op::Sub, false, v.add(a), None);
         // a * b = v: with a = 0 every b works when v = 0 (the caller made
         // sure `right` has its values).
         if a.is_zero() {
             if v.is_zero() {
-                for b in made.unwrap_or_default() {
-                    offer(Op::Mul, true, Some(b.clone()));
+                for (at, b) in made.unwrap_or_default().iter().enumerate() {
+                    offer(Op::Mul, true, Some(b.clone()), Some(at));
                 }
             }
         } else {
-            offer(Op::Mul, true, v.div(a));
+            offer(Op::Mul, true, v.div(a), None);
         }
         // a / b = v with b nonzero: with v = 0, a = 0 and any b.
         if v.is_zero() {
             if a.is_zero() {
-                for b in made.unwrap_or_default().iter().filter(|b| !b.is_zero()) {
-                    offer(Op::Div, true, Some(b.clone()));
+                for (at, b) in made.unwrap_or_default().iter().enumerate().filter(|(_, b)| !b.is_zero()) {
+                    offer(Op::Div, true, Some(b.clone()), Some(at));
                 }
             }
         } else if !a.is_zero() {
-            offer(Op::Div, true, a.div(v));
+            offer(Op::Div, true, a.div(v), None);
         }
         // b / a = v with a nonzero.
         if !a.is_zero() {
-            offer(Op::Div, false, v.mul(a));
+            offer(Op::Div, false, v.mul(a), None);
         }
         (!overflowed).then_some(())
     }
 }
 
-/// Is `v` among the sorted `values`? A few values are scanned: that is
-/// faster than bisecting them, and most parts asked are that small.
-fn holds<N: Ord>(values: &[N], v: &N) -> bool {
-    if values.len() <= 8 { values.contains(v) } else { values.binary_search(v).is_ok() }
+/// Small ids for card values: a sub-multiset is keyed by its sorted ids
+/// packed into one integer, far cheaper to hash than its cards.
+#[derive(Debug, Default)]
+struct CardIds {
+    ids: HashMap<Rational, u8>,
+    values: Vec<Rational>,
+}
+
+/// The sorted ids of a sub-multiset, one byte each (id + 1, so that no
+/// card is zero), packed.
+type Key = u128;
+
+// Every hand fits in a key.
+const _: () = assert!(crate::hand::MAX_CARDS * 8 <= Key::BITS as usize);
+
+fn key(ids: &[u8]) -> Key {
+    ids.iter().fold(0, |key, &id| key << 8 | Key::from(id + 1))
+}
+
+impl CardIds {
+    /// Can every one of `cards` get an id? If not, the memo starts afresh.
+    fn has_room_for(&self, cards: &[Rational]) -> bool {
+        self.values.len() + cards.len() < usize::from(u8::MAX)
+    }
+
+    /// The ids of `cards`, sorted as the cards are (`cards` is sorted, and
+    /// ids follow the order of values whenever that matters: see [`CardIds::le`]).
+    fn ids_of(&mut self, cards: &[Rational]) -> Cards<u8> {
+        let mut ids: Cards<u8> = cards
+            .iter()
+            .map(|card| {
+                let next = self.values.len() as u8;
+                *self.ids.entry(*card).or_insert_with(|| {
+                    self.values.push(*card);
+                    next
+                })
+            })
+            .collect();
+        ids.sort_unstable();
+        ids
+    }
+
+    fn value(&self, id: u8) -> Rational {
+        self.values[usize::from(id)]
+    }
+
+    /// Do the cards `a` come before the cards `b`, compared by value?
+    fn le(&self, a: &[u8], b: &[u8]) -> bool {
+        a.iter().map(|&id| self.value(id)).le(b.iter().map(|&id| self.value(id)))
+    }
 }
 
 /// The six ways to combine two values: `+` and `*` once, `-` and `/` both

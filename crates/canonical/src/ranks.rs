@@ -1,0 +1,128 @@
+//! The readability [`Rank`] of raw solutions over the enumerator's nodes,
+//! each node's share worked out once: a solution's rank is then its two
+//! nodes' shares added up, with no walk of the tree.
+//!
+//! The same count as `distinct::rank_of`: tidying turns each chain of `+`
+//! and `-` (`*` and `/`) into `a+b-c-d` (`a*b/c/d`), so a node adds its
+//! chain parts' brackets, inverse operators and length, and which of its
+//! parts end up inverted depends only on whether the node itself is.
+
+use reckon_core::{Node, NodeId, Nodes, Op, Solution};
+
+use crate::distinct::{Rank, decimal_digits};
+
+/// What a node adds to a chain it is part of.
+#[derive(Clone, Copy, Debug)]
+struct Share {
+    /// Its parts in the chain.
+    parts: usize,
+    /// How many of them are inverted when the node is not.
+    inverted: usize,
+    /// Brackets, inverse operators and length inside the parts, and the
+    /// operators between them.
+    rank: Rank,
+}
+
+impl Share {
+    /// The rank it adds to a chain, inverted there or not.
+    fn rank(self, inverted: bool) -> Rank {
+        let flipped = if inverted { self.parts - self.inverted } else { self.inverted };
+        (self.rank.0, self.rank.1 + flipped, self.rank.2)
+    }
+}
+
+/// A share not yet worked out, or one that has no fast rank (a card that is
+/// negative or not whole, printed depending on its place).
+#[derive(Clone, Copy, Debug)]
+enum Known {
+    Unknown,
+    Slow,
+    Fast(Share),
+}
+
+/// The shares of nodes as parts of an additive and of a multiplicative
+/// chain, kept while the enumerator's node ids stay valid.
+#[derive(Debug, Default)]
+pub(crate) struct NodeRanks {
+    shares: Vec<[Known; 2]>,
+    epoch: u64,
+}
+
+fn is_additive(op: Op) -> bool {
+    op.precedence() == Op::Add.precedence()
+}
+
+fn add(a: Rank, b: Rank) -> Rank {
+    (a.0 + b.0, a.1 + b.1, a.2 + b.2)
+}
+
+impl NodeRanks {
+    /// Forgets the shares if node ids were reused.
+    pub(crate) fn follow(&mut self, epoch: u64) {
+        if epoch != self.epoch {
+            self.shares.clear();
+            self.epoch = epoch;
+        }
+    }
+
+    /// The rank of the tidied `solution`, or `None` where it has a card
+    /// whose text depends on its place.
+    pub(crate) fn of_solution(&mut self, nodes: &Nodes, solution: Solution) -> Option<Rank> {
+        match solution {
+            Solution::Card(card) => {
+                (card.is_integer() && !card.numer().is_negative()).then(|| (0, 0, decimal_digits(card.numer())))
+            }
+            Solution::Binary(op, l, r) => {
+                let additive = is_additive(op);
+                let left = self.share(nodes, l, additive)?.rank(false);
+                let right = self.share(nodes, r, additive)?.rank(matches!(op, Op::Sub | Op::Div));
+                Some(add(add(left, right), (0, 0, 1)))
+            }
+        }
+    }
+
+    fn share(&mut self, nodes: &Nodes, id: NodeId, additive: bool) -> Option<Share> {
+        let slot = usize::from(additive);
+        if let Some(known) = self.shares.get(id.index()) {
+            match known[slot] {
+                Known::Fast(share) => return Some(share),
+                Known::Slow => return None,
+                Known::Unknown => {}
+            }
+        }
+        let share = self.make_share(nodes, id, additive);
+        if self.shares.len() <= id.index() {
+            self.shares.resize(nodes.len().max(id.index() + 1), [Known::Unknown; 2]);
+        }
+        self.shares[id.index()][slot] = share.map_or(Known::Slow, Known::Fast);
+        share
+    }
+
+    fn make_share(&mut self, nodes: &Nodes, id: NodeId, additive: bool) -> Option<Share> {
+        match nodes.get(id) {
+            Node::Binary(op, l, r) if is_additive(op) == additive => {
+                let (left, right) = (self.share(nodes, l, additive)?, self.share(nodes, r, additive)?);
+                let right_inverted =
+                    if matches!(op, Op::Sub | Op::Div) { right.parts - right.inverted } else { right.inverted };
+                Some(Share {
+                    parts: left.parts + right.parts,
+                    inverted: left.inverted + right_inverted,
+                    rank: add(add(left.rank, right.rank), (0, 0, 1)),
+                })
+            }
+            // A part of the chain: tidied on its own.
+            Node::Card(card) => (card.is_integer() && !card.numer().is_negative()).then(|| Share {
+                parts: 1,
+                inverted: 0,
+                rank: (0, 0, decimal_digits(card.numer())),
+            }),
+            Node::Binary(op, _, _) => {
+                let own = is_additive(op);
+                // A sum inside a product is bracketed.
+                let brackets = if own && !additive { (1, 0, 2) } else { (0, 0, 0) };
+                let inner = self.share(nodes, id, own)?.rank(false);
+                Some(Share { parts: 1, inverted: 0, rank: add(inner, brackets) })
+            }
+        }
+    }
+}
