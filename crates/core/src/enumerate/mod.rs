@@ -29,7 +29,7 @@ use crate::expr::Expr;
 use crate::hand::Hand;
 use crate::number::{BigRational, Number, Rational};
 use crate::rules::{CardUse, Domain, Op, OpSet, Rules};
-use crate::values::{Cards, splits, sub_multisets};
+use crate::values::{CardIds, Key, key, splits, sub_multisets};
 
 use self::finish::{Finisher, Positions, position};
 
@@ -257,7 +257,7 @@ const EXPR_MEMO_LIMIT: usize = 1 << 18;
 struct Memo<N> {
     ops: OpSet,
     domain: Domain,
-    cards: CardIds,
+    cards: CardIds<Rational>,
     /// Where each sub-multiset of cards is in `sets`.
     index: HashMap<Key, usize>,
     sets: Vec<Set<N>>,
@@ -312,7 +312,7 @@ type Partner<N> = (Op, bool, N, Option<usize>);
 
 impl<N: Number> Memo<N> {
     fn new(ops: OpSet, domain: Domain) -> Memo<N> {
-        Memo { ops, domain, cards: CardIds::default(), index: HashMap::new(), sets: Vec::new(), asked: HashMap::new() }
+        Memo { ops, domain, cards: CardIds::new(), index: HashMap::new(), sets: Vec::new(), asked: HashMap::new() }
     }
 
     fn forget_lists(&mut self) {
@@ -331,7 +331,7 @@ impl<N: Number> Memo<N> {
         rules: &Rules,
         visit: &mut dyn FnMut(Solution, &Nodes),
     ) -> Option<()> {
-        if !self.cards.has_room_for(cards) {
+        if !self.cards.has_room_for(cards.len()) {
             *self = Memo::new(self.ops, self.domain);
         }
         let cards = self.cards.ids_of(cards);
@@ -390,7 +390,7 @@ impl<N: Number> Memo<N> {
             cards: ids.len(),
         };
         if let [id] = ids {
-            let card = self.cards.value(*id);
+            let card = *self.cards.value(*id);
             set.card = Some(card);
             set.with_values(Box::new([N::from_rational(card)]));
         } else {
@@ -678,58 +678,6 @@ impl<N: Number> Memo<N> {
             offer(Op::Div, false, v.mul(a), None);
         }
         (!overflowed).then_some(())
-    }
-}
-
-/// Small ids for card values: a sub-multiset is keyed by its sorted ids
-/// packed into one integer, far cheaper to hash than its cards.
-#[derive(Debug, Default)]
-struct CardIds {
-    ids: HashMap<Rational, u8>,
-    values: Vec<Rational>,
-}
-
-/// The sorted ids of a sub-multiset, one byte each (id + 1, so that no
-/// card is zero), packed.
-type Key = u128;
-
-// Every hand fits in a key.
-const _: () = assert!(crate::hand::MAX_CARDS * 8 <= Key::BITS as usize);
-
-fn key(ids: &[u8]) -> Key {
-    ids.iter().fold(0, |key, &id| key << 8 | Key::from(id + 1))
-}
-
-impl CardIds {
-    /// Can every one of `cards` get an id? If not, the memo starts afresh.
-    fn has_room_for(&self, cards: &[Rational]) -> bool {
-        self.values.len() + cards.len() < usize::from(u8::MAX)
-    }
-
-    /// The ids of `cards`, sorted as the cards are (`cards` is sorted, and
-    /// ids follow the order of values whenever that matters: see [`CardIds::le`]).
-    fn ids_of(&mut self, cards: &[Rational]) -> Cards<u8> {
-        let mut ids: Cards<u8> = cards
-            .iter()
-            .map(|card| {
-                let next = self.values.len() as u8;
-                *self.ids.entry(*card).or_insert_with(|| {
-                    self.values.push(*card);
-                    next
-                })
-            })
-            .collect();
-        ids.sort_unstable();
-        ids
-    }
-
-    fn value(&self, id: u8) -> Rational {
-        self.values[usize::from(id)]
-    }
-
-    /// Do the cards `a` come before the cards `b`, compared by value?
-    fn le(&self, a: &[u8], b: &[u8]) -> bool {
-        a.iter().map(|&id| self.value(id)).le(b.iter().map(|&id| self.value(id)))
     }
 }
 

@@ -61,6 +61,14 @@ impl<N: Clone + Eq + std::hash::Hash> CardIds<N> {
     pub(crate) fn value(&self, id: u8) -> &N {
         &self.values[usize::from(id)]
     }
+
+    /// Do the cards `a` come before the cards `b`, compared by value?
+    pub(crate) fn le(&self, a: &[u8], b: &[u8]) -> bool
+    where
+        N: Ord,
+    {
+        a.iter().map(|&id| self.value(id)).le(b.iter().map(|&id| self.value(id)))
+    }
 }
 
 /// The key of a sorted list of ids.

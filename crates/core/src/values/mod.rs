@@ -25,7 +25,8 @@ use crate::hand::Hand;
 use crate::number::{BigRational, Number, Rational};
 use crate::rules::{CardUse, Domain, Op, OpSet, Rules};
 
-use self::ids::{CardIds, Ids, Key, cards_in, ids_of_key, key};
+pub(crate) use self::ids::{CardIds, Key, key};
+use self::ids::{Ids, cards_in, ids_of_key};
 pub use self::shared::SharedSets;
 use self::splits::key_splits;
 pub(crate) use self::splits::{Cards, splits, sub_multisets};
