@@ -59,6 +59,33 @@ impl Op {
         [(Op::Add, a, b), (Op::Mul, a, b), (Op::Sub, a, b), (Op::Sub, b, a), (Op::Div, a, b), (Op::Div, b, a)]
     }
 
+    /// For each operator and order, the one partner `b` with `a op b = t`
+    /// (`true`: `a` first) or `b op a = t` (`false`): `t-a`, `a-t`, `t+a`,
+    /// `t/a`, `a/t`, `t*a`. `None` where no single partner works (`0 * b`
+    /// and `0 / b` make zero whatever `b` is, and `b / 0` nothing; `a / b`
+    /// is never zero for `a != 0`) or where the partner overflows.
+    ///
+    /// ```
+    /// use reckon_core::{Op, Rational};
+    /// let (four, t) = (Rational::from_integer(4), Rational::from_integer(24));
+    /// let shown: Vec<String> = Op::partners(&four, &t)
+    ///     .iter()
+    ///     .map(|(op, a_first, b)| format!("{op}{a_first}:{}", b.unwrap()))
+    ///     .collect();
+    /// assert_eq!(shown, ["+true:20", "-true:-20", "-false:28", "*true:6", "/true:1/6", "/false:96"]);
+    /// ```
+    pub fn partners<N: Number>(a: &N, t: &N) -> [(Op, bool, Option<N>); 6] {
+        let nonzero_a = !a.is_zero();
+        [
+            (Op::Add, true, t.sub(a)),
+            (Op::Sub, true, a.sub(t)),
+            (Op::Sub, false, t.add(a)),
+            (Op::Mul, true, if nonzero_a { t.div(a) } else { None }),
+            (Op::Div, true, if nonzero_a && !t.is_zero() { a.div(t) } else { None }),
+            (Op::Div, false, if nonzero_a { t.mul(a) } else { None }),
+        ]
+    }
+
     /// Applies the operator; `None` on overflow or division by zero.
     pub fn apply<N: Number>(self, a: &N, b: &N) -> Option<N> {
         match self {

@@ -40,14 +40,9 @@ pub(super) fn finishers<N: Number>(ops: OpSet, values: &[N], target: &N) -> Box<
                 out.push(Finisher { partner, op, a_first, at });
             }
         };
-        offer(Op::Add, true, t.sub(a));
-        offer(Op::Sub, true, a.sub(t));
-        offer(Op::Sub, false, t.add(a));
-        // With `a = 0` no product or quotient makes a non-zero target.
-        if !a.is_zero() {
-            offer(Op::Mul, true, t.div(a));
-            offer(Op::Div, true, a.div(t));
-            offer(Op::Div, false, t.mul(a));
+        // With `a = 0` no product or quotient makes a non-zero target: those have no partner.
+        for (op, a_first, partner) in Op::partners(a, t) {
+            offer(op, a_first, partner);
         }
     }
     // Stable: ties keep the order of values and operators.

@@ -139,30 +139,12 @@ fn partners_of<N: Number>(ops: OpSet, set: &[N], targets: &TargetSet<N>) -> Targ
     let (mut any, mut any_non_zero) = (false, false);
     for t in targets.values.iter() {
         for a in set {
-            let mut push = |b: Option<N>| values.extend(b);
-            if ops.contains(Op::Add) {
-                push(t.sub(a));
-            }
-            if ops.contains(Op::Sub) {
-                push(a.sub(t));
-                push(t.add(a));
-            }
-            if ops.contains(Op::Mul) {
-                if a.is_zero() {
-                    any |= t.is_zero();
-                } else {
-                    push(t.div(a));
-                }
-            }
-            if ops.contains(Op::Div) {
-                if !a.is_zero() {
-                    push(t.mul(a));
-                    if !t.is_zero() {
-                        push(a.div(t));
-                    }
-                } else {
-                    any_non_zero |= t.is_zero();
-                }
+            let partners = Op::partners(a, t).into_iter().filter(|(op, ..)| ops.contains(*op));
+            values.extend(partners.filter_map(|(.., b)| b));
+            // `0 * b = 0` for every `b`, `0 / b = 0` for every non-zero `b`.
+            if a.is_zero() && t.is_zero() {
+                any |= ops.contains(Op::Mul);
+                any_non_zero |= ops.contains(Op::Div);
             }
         }
     }
