@@ -228,26 +228,31 @@ fn sum_value(
     plus: impl Iterator<Item = Option<Rational>>,
     minus: impl Iterator<Item = Option<Rational>>,
 ) -> Option<Rational> {
-    let mut v = Rational::ZERO;
-    for t in plus {
-        v = v.checked_add(t?)?;
-    }
-    for t in minus {
-        v = v.checked_sub(t?)?;
-    }
-    Some(v)
+    chain_value(Rational::ZERO, Rational::checked_add, Rational::checked_sub, plus, minus)
 }
 
 fn product_value(
     num: impl Iterator<Item = Option<Rational>>,
     den: impl Iterator<Item = Option<Rational>>,
 ) -> Option<Rational> {
-    let mut v = Rational::ONE;
-    for t in num {
-        v = v.checked_mul(t?)?;
+    chain_value(Rational::ONE, Rational::checked_mul, Rational::checked_div, num, den)
+}
+
+/// `start`, `apply`-ed with every `kept` term and `invert`-ed with every
+/// `inverted` one; `None` when a term has no value or a step overflows.
+fn chain_value(
+    start: Rational,
+    apply: fn(Rational, Rational) -> Option<Rational>,
+    invert: fn(Rational, Rational) -> Option<Rational>,
+    kept: impl Iterator<Item = Option<Rational>>,
+    inverted: impl Iterator<Item = Option<Rational>>,
+) -> Option<Rational> {
+    let mut v = start;
+    for t in kept {
+        v = apply(v, t?)?;
     }
-    for t in den {
-        v = v.checked_div(t?)?;
+    for t in inverted {
+        v = invert(v, t?)?;
     }
     Some(v)
 }

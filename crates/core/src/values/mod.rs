@@ -400,7 +400,7 @@ impl Reach {
 mod tests {
     use super::*;
 
-    fn ints(v: &[i64]) -> Vec<Rational> {
+    pub(super) fn ints(v: &[i64]) -> Vec<Rational> {
         v.iter().map(|&n| Rational::from_integer(n)).collect()
     }
 

@@ -225,12 +225,8 @@ fn expand<N: Clone>(groups: &[(N, usize)], counts: &[usize]) -> Cards<N> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::number::Rational;
     use crate::values::ids::{cards_in, key};
-
-    fn ints(v: &[i64]) -> Vec<Rational> {
-        v.iter().map(|&n| Rational::from_integer(n)).collect()
-    }
+    use crate::values::tests::ints;
 
     #[test]
     fn splits_each_unordered_pair_once() {
