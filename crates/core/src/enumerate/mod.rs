@@ -427,7 +427,7 @@ impl<N: Number> Memo<N> {
                 for b in self.values(right) {
                     let (ops, count) = orientations(a, b, same);
                     for &(op, x, y) in &ops[..count] {
-                        if !self.ops.contains(op) || (op == Op::Div && y.is_zero()) {
+                        if !self.ops.contains(op) || (op == Op::Div && !self.may_divide(x, y)) {
                             continue;
                         }
                         let v = op.apply(x, y)?;
@@ -438,9 +438,13 @@ impl<N: Number> Memo<N> {
                 }
             }
         }
-        made.sort_unstable();
-        made.dedup();
-        Some(made.into_boxed_slice())
+        Some(sorted_without_repeats(made))
+    }
+
+    /// Can `x / y` be a value of this domain? Whole-number domains skip
+    /// divisions that leave a remainder before making the fraction.
+    fn may_divide(&self, x: &N, y: &N) -> bool {
+        !y.is_zero() && (!self.domain.whole_numbers_only() || x.may_divide_wholly(y))
     }
 
     /// The values of set `id`, which must have them.
@@ -679,6 +683,19 @@ impl<N: Number> Memo<N> {
         }
         (!overflowed).then_some(())
     }
+}
+
+/// `values` sorted, each once. Whole numbers (every value of a whole-number
+/// domain) sort as plain integers, much faster than comparing fractions.
+fn sorted_without_repeats<N: Number>(mut values: Vec<N>) -> Box<[N]> {
+    if let Some(mut whole) = values.iter().map(N::to_i64).collect::<Option<Vec<i64>>>() {
+        whole.sort_unstable();
+        whole.dedup();
+        return whole.into_iter().map(|v| N::from_rational(Rational::from_integer(v))).collect();
+    }
+    values.sort_unstable();
+    values.dedup();
+    values.into_boxed_slice()
 }
 
 /// The six ways to combine two values: `+` and `*` once, `-` and `/` both
