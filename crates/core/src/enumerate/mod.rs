@@ -534,9 +534,7 @@ impl<N: Number> Memo<N> {
             if self.sets[walk].finishers.is_none() {
                 self.sets[walk].finishers = Some(finish::finishers(self.ops, self.values(walk), target));
             }
-            if self.sets[look].positions.is_none() {
-                self.sets[look].positions = Some(Positions::of_values(self.values(look)));
-            }
+            self.ensure_positions(look);
             let (walked, looked) = (&self.sets[walk], &self.sets[look]);
             let values = walked.values.as_deref().expect("the walked part has its values");
             let finishers = walked.finishers.as_deref().unwrap_or_default();
@@ -570,6 +568,7 @@ impl<N: Number> Memo<N> {
         for &(left, right) in splits {
             let same = left == right;
             let (left, right) = self.walk_and_look(left, right)?;
+            self.ensure_positions(right);
             for i in 0..self.values(left).len() {
                 let a = self.values(left)[i].clone();
                 if a.is_zero() && v.is_zero() {
@@ -592,6 +591,14 @@ impl<N: Number> Memo<N> {
             }
         }
         Some(combos)
+    }
+
+    /// Makes sure set `id`, if it has its values, has their index.
+    fn ensure_positions(&mut self, id: usize) {
+        let set = &mut self.sets[id];
+        if let (Some(values), None) = (&set.values, &set.positions) {
+            set.positions = Some(Positions::of_values(values));
+        }
     }
 
     /// The two parts of a split, the one to walk first: it has its values,
@@ -625,6 +632,7 @@ impl<N: Number> Memo<N> {
     /// `None`.
     fn partners(&self, a: &N, v: &N, right: usize, same: bool, out: &mut Vec<Partner<N>>) -> Option<()> {
         let made = self.sets[right].values.as_deref();
+        let positions = &self.sets[right].positions;
         let (ops, domain) = (self.ops, self.domain);
         let mut overflowed = false;
         let mut offer = |op: Op, a_first: bool, b: Option<N>, at: Option<usize>| {
@@ -637,7 +645,7 @@ impl<N: Number> Memo<N> {
             };
             let at = match (made, at) {
                 (Some(_), Some(at)) => Some(at),
-                (Some(made), None) => match position(made, &b) {
+                (Some(made), None) => match positions.as_ref().map_or_else(|| position(made, &b), |p| p.of(made, &b)) {
                     Some(at) => Some(at),
                     None => return,
                 },
@@ -664,7 +672,7 @@ impl<N: Number> Memo<N> {
                     offer(Op::Mul, true, Some(b.clone()), Some(at));
                 }
             }
-        } else {
+        } else if self.may_divide(v, a) {
             offer(Op::Mul, true, v.div(a), None);
         }
         // a / b = v with b nonzero: with v = 0, a = 0 and any b.
@@ -674,7 +682,7 @@ impl<N: Number> Memo<N> {
                     offer(Op::Div, true, Some(b.clone()), Some(at));
                 }
             }
-        } else if !a.is_zero() {
+        } else if !a.is_zero() && self.may_divide(a, v) {
             offer(Op::Div, true, a.div(v), None);
         }
         // b / a = v with a nonzero.
