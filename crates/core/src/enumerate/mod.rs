@@ -21,6 +21,7 @@
 //! to overflow.
 
 mod finish;
+mod whole;
 
 use hashbrown::HashMap;
 use smallvec::SmallVec;
@@ -280,6 +281,8 @@ struct Set<N> {
     /// Every value it makes, sorted and distinct; `None` until needed for
     /// a set of more than [`EAGER_CARDS`] cards.
     values: Option<Box<[N]>>,
+    /// The same values as plain integers, when they are all whole.
+    whole: Option<Box<[i64]>>,
     /// Which nodes are the expressions worth each of `values`, by
     /// position, once asked.
     lists: Box<[Option<Span>]>,
@@ -295,9 +298,10 @@ struct Set<N> {
     cards: usize,
 }
 
-impl<N> Set<N> {
+impl<N: Number> Set<N> {
     fn with_values(&mut self, values: Box<[N]>) {
         self.lists = vec![None; values.len()].into_boxed_slice();
+        self.whole = values.iter().map(N::to_i64).collect();
         self.values = Some(values);
     }
 }
@@ -383,6 +387,7 @@ impl<N: Number> Memo<N> {
         let mut set = Set {
             card: None,
             values: None,
+            whole: None,
             lists: Box::new([]),
             finishers: None,
             positions: None,
@@ -418,10 +423,15 @@ impl<N: Number> Memo<N> {
     /// The sorted, distinct values made by combining the two parts of
     /// one of `pairs`; `None` on overflow.
     fn combine_all(&mut self, pairs: &[(usize, usize)]) -> Option<Box<[N]>> {
-        let mut made = Vec::new();
         for &(left, right) in pairs {
             self.ensure_values(left)?;
             self.ensure_values(right)?;
+        }
+        if let Some(values) = self.combine_whole(pairs) {
+            return Some(values);
+        }
+        let mut made = Vec::new();
+        for &(left, right) in pairs {
             let same = left == right;
             for a in self.values(left) {
                 for b in self.values(right) {
@@ -439,6 +449,23 @@ impl<N: Number> Memo<N> {
             }
         }
         Some(sorted_without_repeats(made))
+    }
+
+    /// [`Memo::combine_all`] in plain integers, for a whole-number domain
+    /// whose parts' values all fit in `i64`; `None` otherwise, and when a
+    /// result does not fit.
+    fn combine_whole(&self, pairs: &[(usize, usize)]) -> Option<Box<[N]>> {
+        if !self.domain.whole_numbers_only() {
+            return None;
+        }
+        let positive_only = self.domain == Domain::PositiveInteger;
+        let mut made = Vec::new();
+        for &(left, right) in pairs {
+            let (a, b) = (self.sets[left].whole.as_deref()?, self.sets[right].whole.as_deref()?);
+            whole::combine(self.ops, positive_only, a, b, left == right, &mut made)?;
+        }
+        let made = whole::sorted_without_repeats(made);
+        Some(made.into_iter().map(|v| N::from_rational(Rational::from_integer(v))).collect())
     }
 
     /// Can `x / y` be a value of this domain? Whole-number domains skip

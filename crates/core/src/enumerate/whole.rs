@@ -1,0 +1,128 @@
+//! Value sets of whole-number domains, made in plain integers.
+//!
+//! Under whole-number rules (Countdown) every value is a whole number, so
+//! the sets of small parts can be combined, sorted and deduplicated as
+//! `i64` instead of as fractions: no denominators to check, no gcd, and
+//! divisions with a remainder are skipped by one `%`.
+
+use crate::rules::{Op, OpSet};
+
+/// Every allowed `a op b` and `b op a` of `a` in `left` and `b` in `right`,
+/// pushed onto `out`: the same values, in any order, as combining them as
+/// fractions, with only the positive ones when `positive_only`. When `same`
+/// (both parts are one set) only `a op b` is made: `b op a` comes from the
+/// pair the other way round. `None` if a result does not fit in `i64`;
+/// the caller then combines them as its own number type, which knows
+/// what to do with overflow.
+pub(super) fn combine(
+    ops: OpSet,
+    positive_only: bool,
+    left: &[i64],
+    right: &[i64],
+    same: bool,
+    out: &mut Vec<i64>,
+) -> Option<()> {
+    out.reserve(left.len() * right.len() * if same { 4 } else { 6 });
+    let mut push = |v: i64| {
+        if !positive_only || v > 0 {
+            out.push(v);
+        }
+    };
+    let (add, sub, mul, div) =
+        (ops.contains(Op::Add), ops.contains(Op::Sub), ops.contains(Op::Mul), ops.contains(Op::Div));
+    for &a in left {
+        for &b in right {
+            if add {
+                push(a.checked_add(b)?);
+            }
+            if mul {
+                push(a.checked_mul(b)?);
+            }
+            if sub {
+                push(a.checked_sub(b)?);
+                if !same {
+                    push(b.checked_sub(a)?);
+                }
+            }
+            if div {
+                if let Some(q) = whole_quotient(a, b) {
+                    push(q?);
+                }
+                if !same {
+                    if let Some(q) = whole_quotient(b, a) {
+                        push(q?);
+                    }
+                }
+            }
+        }
+    }
+    Some(())
+}
+
+/// `x / y` when it is a whole number (`Some(None)` if it overflows), `None`
+/// when `y` is zero or the division leaves a remainder.
+fn whole_quotient(x: i64, y: i64) -> Option<Option<i64>> {
+    if y == 0 {
+        return None;
+    }
+    match x.checked_rem(y) {
+        Some(0) => Some(x.checked_div(y)),
+        Some(_) => None,
+        // Only `i64::MIN % -1`, whose quotient overflows.
+        None => Some(None),
+    }
+}
+
+/// `values` sorted, each once.
+pub(super) fn sorted_without_repeats(mut values: Vec<i64>) -> Vec<i64> {
+    values.sort_unstable();
+    values.dedup();
+    values
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::number::{Number, Rational};
+
+    /// The values combining as fractions keeps, for whole-number domains.
+    fn as_fractions(left: &[i64], right: &[i64], same: bool, positive_only: bool) -> Vec<i64> {
+        let mut out = Vec::new();
+        for &a in left {
+            for &b in right {
+                let (x, y) = (Rational::from_integer(a), Rational::from_integer(b));
+                let mut made = vec![x.add(&y), x.mul(&y), x.sub(&y), (b != 0).then(|| x.div(&y)).flatten()];
+                if !same {
+                    made.extend([y.sub(&x), (a != 0).then(|| y.div(&x)).flatten()]);
+                }
+                out.extend(made.into_iter().flatten().filter_map(|v| v.to_i64()));
+            }
+        }
+        out.retain(|&v| !positive_only || v > 0);
+        sorted_without_repeats(out)
+    }
+
+    #[test]
+    fn makes_what_fractions_make() {
+        let sets: [&[i64]; 4] = [&[0, 1, 2], &[-6, -1, 3, 4, 12], &[7], &[-3, 0, 5, 10]];
+        for left in sets {
+            for right in sets {
+                for positive_only in [false, true] {
+                    let mut out = Vec::new();
+                    combine(OpSet::ALL, positive_only, left, right, false, &mut out).unwrap();
+                    assert_eq!(sorted_without_repeats(out), as_fractions(left, right, false, positive_only));
+                }
+            }
+            let mut out = Vec::new();
+            combine(OpSet::ALL, true, left, left, true, &mut out).unwrap();
+            assert_eq!(sorted_without_repeats(out), as_fractions(left, left, true, true));
+        }
+    }
+
+    #[test]
+    fn overflow_is_reported() {
+        let mut out = Vec::new();
+        assert_eq!(combine(OpSet::ALL, true, &[i64::MAX], &[2], false, &mut out), None);
+        assert_eq!(combine(OpSet::ALL, false, &[i64::MIN], &[-1], true, &mut out), None);
+    }
+}
