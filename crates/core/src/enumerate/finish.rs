@@ -110,6 +110,11 @@ impl Positions {
 
     /// Where `v` is among `values`, the set this index was made for.
     pub(super) fn of<N: Number>(&self, values: &[N], v: &N) -> Option<usize> {
+        // Most partners asked for are out of range (negative, or past the
+        // largest value): two comparisons answer them without hashing.
+        if values.first().is_none_or(|first| v < first) || values.last().is_none_or(|last| v > last) {
+            return None;
+        }
         if values.len() < INDEXED_FROM {
             return position(values, v);
         }
