@@ -299,12 +299,16 @@ struct Set<N> {
 }
 
 impl<N: Number> Set<N> {
-    fn with_values(&mut self, values: Box<[N]>) {
+    fn with_values(&mut self, (values, whole): Made<N>) {
         self.lists = vec![None; values.len()].into_boxed_slice();
-        self.whole = values.iter().map(N::to_i64).collect();
+        self.whole = whole;
         self.values = Some(values);
     }
 }
+
+/// A set's values, sorted and distinct, and the same as plain integers
+/// when they are all whole in a whole-number domain.
+type Made<N> = (Box<[N]>, Option<Box<[i64]>>);
 
 /// How to finish a value from two parts: `left op right`, each part's
 /// expressions a span of nodes.
@@ -339,6 +343,11 @@ impl<N: Number> Memo<N> {
             *self = Memo::new(self.ops, self.domain);
         }
         let cards = self.cards.ids_of(cards);
+        // Room for every sub-multiset of a small hand at once, instead of
+        // growing the memo step by step.
+        let parts = 1 << cards.len().min(8);
+        self.index.reserve(parts);
+        self.sets.reserve(parts);
         let target = N::from_rational(rules.target);
         // Everything that can overflow happens before anything is visited.
         // The whole hand's values are never built: the target is reached
@@ -397,7 +406,8 @@ impl<N: Number> Memo<N> {
         if let [id] = ids {
             let card = *self.cards.value(*id);
             set.card = Some(card);
-            set.with_values(Box::new([N::from_rational(card)]));
+            let value = N::from_rational(card);
+            set.with_values((Box::new([value.clone()]), value.to_i64().map(|v| Box::new([v]) as Box<[i64]>)));
         } else {
             let pairs = self.split_ids(ids)?;
             if ids.len() <= EAGER_CARDS {
@@ -422,7 +432,7 @@ impl<N: Number> Memo<N> {
 
     /// The sorted, distinct values made by combining the two parts of
     /// one of `pairs`; `None` on overflow.
-    fn combine_all(&mut self, pairs: &[(usize, usize)]) -> Option<Box<[N]>> {
+    fn combine_all(&mut self, pairs: &[(usize, usize)]) -> Option<Made<N>> {
         for &(left, right) in pairs {
             self.ensure_values(left)?;
             self.ensure_values(right)?;
@@ -448,24 +458,29 @@ impl<N: Number> Memo<N> {
                 }
             }
         }
-        Some(sorted_without_repeats(made))
+        let values = sorted_without_repeats(made);
+        let whole = if self.domain.whole_numbers_only() { values.iter().map(N::to_i64).collect() } else { None };
+        Some((values, whole))
     }
 
     /// [`Memo::combine_all`] in plain integers, for a whole-number domain
     /// whose parts' values all fit in `i64`; `None` otherwise, and when a
     /// result does not fit.
-    fn combine_whole(&self, pairs: &[(usize, usize)]) -> Option<Box<[N]>> {
+    fn combine_whole(&self, pairs: &[(usize, usize)]) -> Option<Made<N>> {
         if !self.domain.whole_numbers_only() {
             return None;
         }
         let positive_only = self.domain == Domain::PositiveInteger;
-        let mut made = Vec::new();
+        let whole = |id: usize| self.sets[id].whole.as_deref();
+        let room = pairs.iter().map(|&(l, r)| Some(whole(l)?.len() * whole(r)?.len() * 6)).sum::<Option<usize>>()?;
+        let mut made = Vec::with_capacity(room);
         for &(left, right) in pairs {
             let (a, b) = (self.sets[left].whole.as_deref()?, self.sets[right].whole.as_deref()?);
             whole::combine(self.ops, positive_only, a, b, left == right, &mut made)?;
         }
         let made = whole::sorted_without_repeats(made);
-        Some(made.into_iter().map(|v| N::from_rational(Rational::from_integer(v))).collect())
+        let values = made.iter().map(|&v| N::from_rational(Rational::from_integer(v))).collect();
+        Some((values, Some(made.into_boxed_slice())))
     }
 
     /// Can `x / y` be a value of this domain? Whole-number domains skip
