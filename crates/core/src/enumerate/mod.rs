@@ -639,7 +639,7 @@ impl<N: Number> Memo<N> {
     fn ensure_positions(&mut self, id: usize) {
         let set = &mut self.sets[id];
         if let (Some(values), None) = (&set.values, &set.positions) {
-            set.positions = Some(Positions::of_values(values));
+            set.positions = Some(Positions::of_values(values, set.whole.as_deref()));
         }
     }
 

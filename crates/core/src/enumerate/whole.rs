@@ -73,6 +73,45 @@ fn whole_quotient(x: i64, y: i64) -> Option<Option<i64>> {
     }
 }
 
+/// Where each of a narrow range of whole numbers is among them: a bit per
+/// number of the range and the count of values before each word, so that a
+/// look-up is a bit test and a population count, with no hashing.
+#[derive(Debug)]
+pub(super) struct Dense {
+    min: i64,
+    bits: Box<[u64]>,
+    before: Box<[u32]>,
+}
+
+impl Dense {
+    /// The index of `values` (sorted, distinct), if their range is narrow.
+    pub(super) fn of(values: &[i64]) -> Option<Dense> {
+        let (&min, &max) = (values.first()?, values.last()?);
+        let words = usize::try_from(max.abs_diff(min) / 64 + 1).ok().filter(|&w| w <= 4 * values.len())?;
+        let mut bits = vec![0_u64; words].into_boxed_slice();
+        for &v in values {
+            let at = v.abs_diff(min);
+            bits[(at / 64) as usize] |= 1 << (at % 64);
+        }
+        let mut before = Vec::with_capacity(words);
+        let mut count = 0;
+        for word in &bits {
+            before.push(count);
+            count += word.count_ones();
+        }
+        Some(Dense { min, bits, before: before.into_boxed_slice() })
+    }
+
+    /// Where `v` is among the values.
+    pub(super) fn position(&self, v: i64) -> Option<usize> {
+        let at = u64::try_from(v.checked_sub(self.min)?).ok()?;
+        let word_at = usize::try_from(at / 64).ok()?;
+        let word = *self.bits.get(word_at)?;
+        let bit = 1_u64 << (at % 64);
+        (word & bit != 0).then(|| (self.before[word_at] + (word & (bit - 1)).count_ones()) as usize)
+    }
+}
+
 /// `values` sorted, each once. Values that span a narrow range (a few
 /// words of bits per value) are marked in a bit set and read back in order,
 /// which is much faster than sorting them: the sets of Countdown's parts
@@ -151,6 +190,18 @@ mod tests {
         let wide = vec![i64::MAX, 5, i64::MIN, 5, 0];
         assert_eq!(sorted_without_repeats(wide), [i64::MIN, 0, 5, i64::MAX]);
         assert_eq!(sorted_without_repeats(Vec::new()), []);
+    }
+
+    #[test]
+    fn dense_positions_are_positions() {
+        let values = [-3, 0, 1, 63, 64, 65, 200];
+        let dense = Dense::of(&values).unwrap();
+        for v in -70..300 {
+            assert_eq!(dense.position(v), values.iter().position(|&x| x == v), "{v}");
+        }
+        assert_eq!(dense.position(i64::MIN), None);
+        assert_eq!(dense.position(i64::MAX), None);
+        assert!(Dense::of(&[0, 1 << 40]).is_none());
     }
 
     #[test]
