@@ -21,6 +21,7 @@
 //! to overflow.
 
 mod finish;
+mod parts;
 mod whole;
 
 use hashbrown::HashMap;
@@ -30,7 +31,7 @@ use crate::expr::Expr;
 use crate::hand::Hand;
 use crate::number::{BigRational, Number, Rational};
 use crate::rules::{CardUse, Domain, Op, OpSet, Rules};
-use crate::values::{CardIds, Key, key, splits, sub_multisets};
+use crate::values::{CardIds, Key, key, sub_multisets};
 
 use self::finish::{Finisher, Positions, position};
 
@@ -498,11 +499,12 @@ impl<N: Number> Memo<N> {
     /// indices.
     fn split_ids(&mut self, ids: &[u8]) -> Option<Vec<(usize, usize)>> {
         let mut pairs = Vec::new();
-        for (left, right) in splits(ids) {
+        parts::for_each_split(ids, |left, right| {
             // The smaller cards on the left, so that `1 2` reads `1+2`.
-            let (left, right) = if self.cards.le(&left, &right) { (left, right) } else { (right, left) };
-            pairs.push((self.set_of(&left)?, self.set_of(&right)?));
-        }
+            let (left, right) = if self.cards.le(left, right) { (left, right) } else { (right, left) };
+            pairs.push((self.set_of(left)?, self.set_of(right)?));
+            Some(())
+        })?;
         Some(pairs)
     }
 
