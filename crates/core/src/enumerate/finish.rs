@@ -100,6 +100,11 @@ pub(super) struct Positions {
 const INDEXED_FROM: usize = 24;
 
 impl Positions {
+    /// The index of whole values from their [`Dense`] index.
+    pub(super) fn dense(dense: Dense) -> Positions {
+        Positions { dense: Some(dense), ..Positions::default() }
+    }
+
     /// The index of `values`, which are `whole` when that is given.
     pub(super) fn of_values<N: Number>(values: &[N], whole: Option<&[i64]>) -> Positions {
         let mut index = Positions { dense: whole.and_then(Dense::of), ..Positions::default() };

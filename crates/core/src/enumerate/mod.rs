@@ -34,6 +34,7 @@ use crate::rules::{CardUse, Domain, Op, OpSet, Rules};
 use crate::values::{CardIds, Key, key, sub_multisets};
 
 use self::finish::{Finisher, Positions, position};
+use self::whole::Dense;
 
 /// Where an expression is among an [`Enumerator`]'s [`Nodes`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -300,16 +301,23 @@ struct Set<N> {
 }
 
 impl<N: Number> Set<N> {
-    fn with_values(&mut self, (values, whole): Made<N>) {
+    fn with_values(&mut self, Made { values, whole, dense }: Made<N>) {
         self.lists = vec![None; values.len()].into_boxed_slice();
         self.whole = whole;
+        self.positions = dense.map(Positions::dense);
         self.values = Some(values);
     }
 }
 
-/// A set's values, sorted and distinct, and the same as plain integers
-/// when they are all whole in a whole-number domain.
-type Made<N> = (Box<[N]>, Option<Box<[i64]>>);
+/// A set's values, sorted and distinct.
+struct Made<N> {
+    values: Box<[N]>,
+    /// The same as plain integers, when they are all whole in a
+    /// whole-number domain.
+    whole: Option<Box<[i64]>>,
+    /// Their index, when the integers that made them already hold it.
+    dense: Option<Dense>,
+}
 
 /// How to finish a value from two parts: `left op right`, each part's
 /// expressions a span of nodes.
@@ -408,7 +416,8 @@ impl<N: Number> Memo<N> {
             let card = *self.cards.value(*id);
             set.card = Some(card);
             let value = N::from_rational(card);
-            set.with_values((Box::new([value.clone()]), value.to_i64().map(|v| Box::new([v]) as Box<[i64]>)));
+            let whole = value.to_i64().map(|v| Box::new([v]) as Box<[i64]>);
+            set.with_values(Made { values: Box::new([value]), whole, dense: None });
         } else {
             let pairs = self.split_ids(ids)?;
             if ids.len() <= EAGER_CARDS {
@@ -461,7 +470,7 @@ impl<N: Number> Memo<N> {
         }
         let values = sorted_without_repeats(made);
         let whole = if self.domain.whole_numbers_only() { values.iter().map(N::to_i64).collect() } else { None };
-        Some((values, whole))
+        Some(Made { values, whole, dense: None })
     }
 
     /// [`Memo::combine_all`] in plain integers, for a whole-number domain
@@ -479,9 +488,9 @@ impl<N: Number> Memo<N> {
             let (a, b) = (self.sets[left].whole.as_deref()?, self.sets[right].whole.as_deref()?);
             whole::combine(self.ops, positive_only, a, b, left == right, &mut made)?;
         }
-        let made = whole::sorted_without_repeats(made);
+        let (made, dense) = whole::sorted_without_repeats(made);
         let values = made.iter().map(|&v| N::from_rational(Rational::from_integer(v))).collect();
-        Some((values, Some(made.into_boxed_slice())))
+        Some(Made { values, whole: Some(made.into_boxed_slice()), dense })
     }
 
     /// Can `x / y` be a value of this domain? Whole-number domains skip

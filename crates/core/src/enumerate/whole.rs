@@ -86,20 +86,7 @@ pub(super) struct Dense {
 impl Dense {
     /// The index of `values` (sorted, distinct), if their range is narrow.
     pub(super) fn of(values: &[i64]) -> Option<Dense> {
-        let (&min, &max) = (values.first()?, values.last()?);
-        let words = usize::try_from(max.abs_diff(min) / 64 + 1).ok().filter(|&w| w <= 4 * values.len())?;
-        let mut bits = vec![0_u64; words].into_boxed_slice();
-        for &v in values {
-            let at = v.abs_diff(min);
-            bits[(at / 64) as usize] |= 1 << (at % 64);
-        }
-        let mut before = Vec::with_capacity(words);
-        let mut count = 0;
-        for word in &bits {
-            before.push(count);
-            count += word.count_ones();
-        }
-        Some(Dense { min, bits, before: before.into_boxed_slice() })
+        sorted_without_repeats(values.to_vec()).1
     }
 
     /// Where `v` is among the values.
@@ -112,27 +99,29 @@ impl Dense {
     }
 }
 
-/// `values` sorted, each once. Values that span a narrow range (a few
-/// words of bits per value) are marked in a bit set and read back in order,
-/// which is much faster than sorting them: the sets of Countdown's parts
-/// of up to four cards are thousands of values below a hundred thousand.
-pub(super) fn sorted_without_repeats(mut values: Vec<i64>) -> Vec<i64> {
+/// `values` sorted, each once, and their [`Dense`] index when they span a
+/// narrow range. Such values are marked in a bit set and read back in
+/// order, which is much faster than sorting them (the sets of Countdown's
+/// parts of up to four cards are thousands of values below a hundred
+/// thousand), and the bits are the index.
+pub(super) fn sorted_without_repeats(mut values: Vec<i64>) -> (Vec<i64>, Option<Dense>) {
     let (Some(&min), Some(&max)) = (values.iter().min(), values.iter().max()) else {
-        return values;
+        return (values, None);
     };
-    let words = max.abs_diff(min) / 64 + 1;
-    if words > 4 * values.len() as u64 {
+    let Some(words) = usize::try_from(max.abs_diff(min) / 64 + 1).ok().filter(|&w| w <= 4 * values.len()) else {
         values.sort_unstable();
         values.dedup();
-        return values;
-    }
-    let mut bits = vec![0_u64; words as usize];
+        return (values, None);
+    };
+    let mut bits = vec![0_u64; words].into_boxed_slice();
     for &v in &values {
         let at = v.abs_diff(min);
         bits[(at / 64) as usize] |= 1 << (at % 64);
     }
     values.clear();
+    let mut before = Vec::with_capacity(words);
     for (word_at, &word) in bits.iter().enumerate() {
+        before.push(values.len() as u32);
         let mut word = word;
         while word != 0 {
             let at = word_at as u64 * 64 + u64::from(word.trailing_zeros());
@@ -141,7 +130,7 @@ pub(super) fn sorted_without_repeats(mut values: Vec<i64>) -> Vec<i64> {
             word &= word - 1;
         }
     }
-    values
+    (values, Some(Dense { min, bits, before: before.into_boxed_slice() }))
 }
 
 #[cfg(test)]
@@ -163,7 +152,7 @@ mod tests {
             }
         }
         out.retain(|&v| !positive_only || v > 0);
-        sorted_without_repeats(out)
+        sorted_without_repeats(out).0
     }
 
     #[test]
@@ -174,22 +163,22 @@ mod tests {
                 for positive_only in [false, true] {
                     let mut out = Vec::new();
                     combine(OpSet::ALL, positive_only, left, right, false, &mut out).unwrap();
-                    assert_eq!(sorted_without_repeats(out), as_fractions(left, right, false, positive_only));
+                    assert_eq!(sorted_without_repeats(out).0, as_fractions(left, right, false, positive_only));
                 }
             }
             let mut out = Vec::new();
             combine(OpSet::ALL, true, left, left, true, &mut out).unwrap();
-            assert_eq!(sorted_without_repeats(out), as_fractions(left, left, true, true));
+            assert_eq!(sorted_without_repeats(out).0, as_fractions(left, left, true, true));
         }
     }
 
     #[test]
     fn sorts_narrow_and_wide_ranges_alike() {
         let narrow = vec![70, 3, 64, 3, 127, 128, -1, 0, 65];
-        assert_eq!(sorted_without_repeats(narrow), [-1, 0, 3, 64, 65, 70, 127, 128]);
+        assert_eq!(sorted_without_repeats(narrow).0, [-1, 0, 3, 64, 65, 70, 127, 128]);
         let wide = vec![i64::MAX, 5, i64::MIN, 5, 0];
-        assert_eq!(sorted_without_repeats(wide), [i64::MIN, 0, 5, i64::MAX]);
-        assert_eq!(sorted_without_repeats(Vec::new()), []);
+        assert_eq!(sorted_without_repeats(wide).0, [i64::MIN, 0, 5, i64::MAX]);
+        assert_eq!(sorted_without_repeats(Vec::new()).0, []);
     }
 
     #[test]
