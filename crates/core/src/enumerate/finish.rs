@@ -13,6 +13,8 @@ use hashbrown::{DefaultHashBuilder, HashTable};
 use crate::number::Number;
 use crate::rules::{Op, OpSet};
 
+use super::whole::Dense;
+
 /// One way a value of a part finishes the target with a value `b` of the
 /// other part.
 #[derive(Debug, Clone)]
@@ -86,18 +88,27 @@ pub(super) fn position<N: Ord>(values: &[N], v: &N) -> Option<usize> {
 /// bisecting costs a mispredicted branch per step.
 #[derive(Debug, Default)]
 pub(super) struct Positions {
-    /// Positions in the values, by the values' hashes; empty for a small set.
+    /// Positions in the values, by the values' hashes; empty for a small
+    /// set, or one with a dense index.
     table: HashTable<u32>,
     hasher: DefaultHashBuilder,
+    /// For whole numbers in a narrow range, a faster index than hashing.
+    dense: Option<Dense>,
 }
 
 /// Sets of at most this many values are scanned or bisected instead.
 const INDEXED_FROM: usize = 24;
 
 impl Positions {
-    pub(super) fn of_values<N: Number>(values: &[N]) -> Positions {
-        let mut index = Positions::default();
-        if values.len() >= INDEXED_FROM {
+    /// The index of whole values from their [`Dense`] index.
+    pub(super) fn dense(dense: Dense) -> Positions {
+        Positions { dense: Some(dense), ..Positions::default() }
+    }
+
+    /// The index of `values`, which are `whole` when that is given.
+    pub(super) fn of_values<N: Number>(values: &[N], whole: Option<&[i64]>) -> Positions {
+        let mut index = Positions { dense: whole.and_then(Dense::of), ..Positions::default() };
+        if index.dense.is_none() && values.len() >= INDEXED_FROM {
             let hasher = &index.hasher;
             index.table.reserve(values.len(), |&at| hasher.hash_one(&values[at as usize]));
             for (at, v) in values.iter().enumerate() {
@@ -110,6 +121,14 @@ impl Positions {
 
     /// Where `v` is among `values`, the set this index was made for.
     pub(super) fn of<N: Number>(&self, values: &[N], v: &N) -> Option<usize> {
+        // Most partners asked for are out of range (negative, or past the
+        // largest value): two comparisons answer them without hashing.
+        if values.first().is_none_or(|first| v < first) || values.last().is_none_or(|last| v > last) {
+            return None;
+        }
+        if let Some(dense) = &self.dense {
+            return dense.position(v.to_i64()?);
+        }
         if values.len() < INDEXED_FROM {
             return position(values, v);
         }

@@ -21,6 +21,8 @@
 //! to overflow.
 
 mod finish;
+mod parts;
+mod whole;
 
 use hashbrown::HashMap;
 use smallvec::SmallVec;
@@ -29,9 +31,10 @@ use crate::expr::Expr;
 use crate::hand::Hand;
 use crate::number::{BigRational, Number, Rational};
 use crate::rules::{CardUse, Domain, Op, OpSet, Rules};
-use crate::values::{CardIds, Key, key, splits, sub_multisets};
+use crate::values::{CardIds, Key, key, sub_multisets};
 
 use self::finish::{Finisher, Positions, position};
+use self::whole::Dense;
 
 /// Where an expression is among an [`Enumerator`]'s [`Nodes`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -280,6 +283,8 @@ struct Set<N> {
     /// Every value it makes, sorted and distinct; `None` until needed for
     /// a set of more than [`EAGER_CARDS`] cards.
     values: Option<Box<[N]>>,
+    /// The same values as plain integers, when they are all whole.
+    whole: Option<Box<[i64]>>,
     /// Which nodes are the expressions worth each of `values`, by
     /// position, once asked.
     lists: Box<[Option<Span>]>,
@@ -295,11 +300,23 @@ struct Set<N> {
     cards: usize,
 }
 
-impl<N> Set<N> {
-    fn with_values(&mut self, values: Box<[N]>) {
+impl<N: Number> Set<N> {
+    fn with_values(&mut self, Made { values, whole, dense }: Made<N>) {
         self.lists = vec![None; values.len()].into_boxed_slice();
+        self.whole = whole;
+        self.positions = dense.map(Positions::dense);
         self.values = Some(values);
     }
+}
+
+/// A set's values, sorted and distinct.
+struct Made<N> {
+    values: Box<[N]>,
+    /// The same as plain integers, when they are all whole in a
+    /// whole-number domain.
+    whole: Option<Box<[i64]>>,
+    /// Their index, when the integers that made them already hold it.
+    dense: Option<Dense>,
 }
 
 /// How to finish a value from two parts: `left op right`, each part's
@@ -335,6 +352,11 @@ impl<N: Number> Memo<N> {
             *self = Memo::new(self.ops, self.domain);
         }
         let cards = self.cards.ids_of(cards);
+        // Room for every sub-multiset of a small hand at once, instead of
+        // growing the memo step by step.
+        let parts = 1 << cards.len().min(8);
+        self.index.reserve(parts);
+        self.sets.reserve(parts);
         let target = N::from_rational(rules.target);
         // Everything that can overflow happens before anything is visited.
         // The whole hand's values are never built: the target is reached
@@ -383,6 +405,7 @@ impl<N: Number> Memo<N> {
         let mut set = Set {
             card: None,
             values: None,
+            whole: None,
             lists: Box::new([]),
             finishers: None,
             positions: None,
@@ -392,7 +415,9 @@ impl<N: Number> Memo<N> {
         if let [id] = ids {
             let card = *self.cards.value(*id);
             set.card = Some(card);
-            set.with_values(Box::new([N::from_rational(card)]));
+            let value = N::from_rational(card);
+            let whole = value.to_i64().map(|v| Box::new([v]) as Box<[i64]>);
+            set.with_values(Made { values: Box::new([value]), whole, dense: None });
         } else {
             let pairs = self.split_ids(ids)?;
             if ids.len() <= EAGER_CARDS {
@@ -417,17 +442,22 @@ impl<N: Number> Memo<N> {
 
     /// The sorted, distinct values made by combining the two parts of
     /// one of `pairs`; `None` on overflow.
-    fn combine_all(&mut self, pairs: &[(usize, usize)]) -> Option<Box<[N]>> {
-        let mut made = Vec::new();
+    fn combine_all(&mut self, pairs: &[(usize, usize)]) -> Option<Made<N>> {
         for &(left, right) in pairs {
             self.ensure_values(left)?;
             self.ensure_values(right)?;
+        }
+        if let Some(values) = self.combine_whole(pairs) {
+            return Some(values);
+        }
+        let mut made = Vec::new();
+        for &(left, right) in pairs {
             let same = left == right;
             for a in self.values(left) {
                 for b in self.values(right) {
                     let (ops, count) = orientations(a, b, same);
                     for &(op, x, y) in &ops[..count] {
-                        if !self.ops.contains(op) || (op == Op::Div && y.is_zero()) {
+                        if !self.ops.contains(op) || (op == Op::Div && !self.may_divide(x, y)) {
                             continue;
                         }
                         let v = op.apply(x, y)?;
@@ -438,9 +468,35 @@ impl<N: Number> Memo<N> {
                 }
             }
         }
-        made.sort_unstable();
-        made.dedup();
-        Some(made.into_boxed_slice())
+        let values = sorted_without_repeats(made);
+        let whole = if self.domain.whole_numbers_only() { values.iter().map(N::to_i64).collect() } else { None };
+        Some(Made { values, whole, dense: None })
+    }
+
+    /// [`Memo::combine_all`] in plain integers, for a whole-number domain
+    /// whose parts' values all fit in `i64`; `None` otherwise, and when a
+    /// result does not fit.
+    fn combine_whole(&self, pairs: &[(usize, usize)]) -> Option<Made<N>> {
+        if !self.domain.whole_numbers_only() {
+            return None;
+        }
+        let positive_only = self.domain == Domain::PositiveInteger;
+        let whole = |id: usize| self.sets[id].whole.as_deref();
+        let room = pairs.iter().map(|&(l, r)| Some(whole(l)?.len() * whole(r)?.len() * 6)).sum::<Option<usize>>()?;
+        let mut made = Vec::with_capacity(room);
+        for &(left, right) in pairs {
+            let (a, b) = (self.sets[left].whole.as_deref()?, self.sets[right].whole.as_deref()?);
+            whole::combine(self.ops, positive_only, a, b, left == right, &mut made)?;
+        }
+        let (made, dense) = whole::sorted_without_repeats(made);
+        let values = made.iter().map(|&v| N::from_rational(Rational::from_integer(v))).collect();
+        Some(Made { values, whole: Some(made.into_boxed_slice()), dense })
+    }
+
+    /// Can `x / y` be a value of this domain? Whole-number domains skip
+    /// divisions that leave a remainder before making the fraction.
+    fn may_divide(&self, x: &N, y: &N) -> bool {
+        !y.is_zero() && (!self.domain.whole_numbers_only() || x.may_divide_wholly(y))
     }
 
     /// The values of set `id`, which must have them.
@@ -452,11 +508,12 @@ impl<N: Number> Memo<N> {
     /// indices.
     fn split_ids(&mut self, ids: &[u8]) -> Option<Vec<(usize, usize)>> {
         let mut pairs = Vec::new();
-        for (left, right) in splits(ids) {
+        parts::for_each_split(ids, |left, right| {
             // The smaller cards on the left, so that `1 2` reads `1+2`.
-            let (left, right) = if self.cards.le(&left, &right) { (left, right) } else { (right, left) };
-            pairs.push((self.set_of(&left)?, self.set_of(&right)?));
-        }
+            let (left, right) = if self.cards.le(left, right) { (left, right) } else { (right, left) };
+            pairs.push((self.set_of(left)?, self.set_of(right)?));
+            Some(())
+        })?;
         Some(pairs)
     }
 
@@ -530,9 +587,7 @@ impl<N: Number> Memo<N> {
             if self.sets[walk].finishers.is_none() {
                 self.sets[walk].finishers = Some(finish::finishers(self.ops, self.values(walk), target));
             }
-            if self.sets[look].positions.is_none() {
-                self.sets[look].positions = Some(Positions::of_values(self.values(look)));
-            }
+            self.ensure_positions(look);
             let (walked, looked) = (&self.sets[walk], &self.sets[look]);
             let values = walked.values.as_deref().expect("the walked part has its values");
             let finishers = walked.finishers.as_deref().unwrap_or_default();
@@ -566,6 +621,7 @@ impl<N: Number> Memo<N> {
         for &(left, right) in splits {
             let same = left == right;
             let (left, right) = self.walk_and_look(left, right)?;
+            self.ensure_positions(right);
             for i in 0..self.values(left).len() {
                 let a = self.values(left)[i].clone();
                 if a.is_zero() && v.is_zero() {
@@ -588,6 +644,14 @@ impl<N: Number> Memo<N> {
             }
         }
         Some(combos)
+    }
+
+    /// Makes sure set `id`, if it has its values, has their index.
+    fn ensure_positions(&mut self, id: usize) {
+        let set = &mut self.sets[id];
+        if let (Some(values), None) = (&set.values, &set.positions) {
+            set.positions = Some(Positions::of_values(values, set.whole.as_deref()));
+        }
     }
 
     /// The two parts of a split, the one to walk first: it has its values,
@@ -621,6 +685,7 @@ impl<N: Number> Memo<N> {
     /// `None`.
     fn partners(&self, a: &N, v: &N, right: usize, same: bool, out: &mut Vec<Partner<N>>) -> Option<()> {
         let made = self.sets[right].values.as_deref();
+        let positions = &self.sets[right].positions;
         let (ops, domain) = (self.ops, self.domain);
         let mut overflowed = false;
         let mut offer = |op: Op, a_first: bool, b: Option<N>, at: Option<usize>| {
@@ -633,7 +698,7 @@ impl<N: Number> Memo<N> {
             };
             let at = match (made, at) {
                 (Some(_), Some(at)) => Some(at),
-                (Some(made), None) => match position(made, &b) {
+                (Some(made), None) => match positions.as_ref().map_or_else(|| position(made, &b), |p| p.of(made, &b)) {
                     Some(at) => Some(at),
                     None => return,
                 },
@@ -660,7 +725,7 @@ impl<N: Number> Memo<N> {
                     offer(Op::Mul, true, Some(b.clone()), Some(at));
                 }
             }
-        } else {
+        } else if self.may_divide(v, a) {
             offer(Op::Mul, true, v.div(a), None);
         }
         // a / b = v with b nonzero: with v = 0, a = 0 and any b.
@@ -670,7 +735,7 @@ impl<N: Number> Memo<N> {
                     offer(Op::Div, true, Some(b.clone()), Some(at));
                 }
             }
-        } else if !a.is_zero() {
+        } else if !a.is_zero() && self.may_divide(a, v) {
             offer(Op::Div, true, a.div(v), None);
         }
         // b / a = v with a nonzero.
@@ -679,6 +744,19 @@ impl<N: Number> Memo<N> {
         }
         (!overflowed).then_some(())
     }
+}
+
+/// `values` sorted, each once. Whole numbers (every value of a whole-number
+/// domain) sort as plain integers, much faster than comparing fractions.
+fn sorted_without_repeats<N: Number>(mut values: Vec<N>) -> Box<[N]> {
+    if let Some(mut whole) = values.iter().map(N::to_i64).collect::<Option<Vec<i64>>>() {
+        whole.sort_unstable();
+        whole.dedup();
+        return whole.into_iter().map(|v| N::from_rational(Rational::from_integer(v))).collect();
+    }
+    values.sort_unstable();
+    values.dedup();
+    values.into_boxed_slice()
 }
 
 /// The six ways to combine two values: `+` and `*` once, `-` and `/` both

@@ -1,0 +1,202 @@
+//! Value sets of whole-number domains, made in plain integers.
+//!
+//! Under whole-number rules (Countdown) every value is a whole number, so
+//! the sets of small parts can be combined, sorted and deduplicated as
+//! `i64` instead of as fractions: no denominators to check, no gcd, and
+//! divisions with a remainder are skipped by one `%`.
+
+use crate::rules::{Op, OpSet};
+
+/// Every allowed `a op b` and `b op a` of `a` in `left` and `b` in `right`,
+/// pushed onto `out`: the same values, in any order, as combining them as
+/// fractions, with only the positive ones when `positive_only`. When `same`
+/// (both parts are one set) only `a op b` is made: `b op a` comes from the
+/// pair the other way round. `None` if a result does not fit in `i64`;
+/// the caller then combines them as its own number type, which knows
+/// what to do with overflow.
+pub(super) fn combine(
+    ops: OpSet,
+    positive_only: bool,
+    left: &[i64],
+    right: &[i64],
+    same: bool,
+    out: &mut Vec<i64>,
+) -> Option<()> {
+    out.reserve(left.len() * right.len() * if same { 4 } else { 6 });
+    let mut push = |v: i64| {
+        if !positive_only || v > 0 {
+            out.push(v);
+        }
+    };
+    let (add, sub, mul, div) =
+        (ops.contains(Op::Add), ops.contains(Op::Sub), ops.contains(Op::Mul), ops.contains(Op::Div));
+    for &a in left {
+        for &b in right {
+            if add {
+                push(a.checked_add(b)?);
+            }
+            if mul {
+                push(a.checked_mul(b)?);
+            }
+            if sub {
+                push(a.checked_sub(b)?);
+                if !same {
+                    push(b.checked_sub(a)?);
+                }
+            }
+            if div {
+                if let Some(q) = whole_quotient(a, b) {
+                    push(q?);
+                }
+                if !same {
+                    if let Some(q) = whole_quotient(b, a) {
+                        push(q?);
+                    }
+                }
+            }
+        }
+    }
+    Some(())
+}
+
+/// `x / y` when it is a whole number (`Some(None)` if it overflows), `None`
+/// when `y` is zero or the division leaves a remainder.
+fn whole_quotient(x: i64, y: i64) -> Option<Option<i64>> {
+    if y == 0 {
+        return None;
+    }
+    match x.checked_rem(y) {
+        Some(0) => Some(x.checked_div(y)),
+        Some(_) => None,
+        // Only `i64::MIN % -1`, whose quotient overflows.
+        None => Some(None),
+    }
+}
+
+/// Where each of a narrow range of whole numbers is among them: a bit per
+/// number of the range and the count of values before each word, so that a
+/// look-up is a bit test and a population count, with no hashing.
+#[derive(Debug)]
+pub(super) struct Dense {
+    min: i64,
+    bits: Box<[u64]>,
+    before: Box<[u32]>,
+}
+
+impl Dense {
+    /// The index of `values` (sorted, distinct), if their range is narrow.
+    pub(super) fn of(values: &[i64]) -> Option<Dense> {
+        sorted_without_repeats(values.to_vec()).1
+    }
+
+    /// Where `v` is among the values.
+    pub(super) fn position(&self, v: i64) -> Option<usize> {
+        let at = u64::try_from(v.checked_sub(self.min)?).ok()?;
+        let word_at = usize::try_from(at / 64).ok()?;
+        let word = *self.bits.get(word_at)?;
+        let bit = 1_u64 << (at % 64);
+        (word & bit != 0).then(|| (self.before[word_at] + (word & (bit - 1)).count_ones()) as usize)
+    }
+}
+
+/// `values` sorted, each once, and their [`Dense`] index when they span a
+/// narrow range. Such values are marked in a bit set and read back in
+/// order, which is much faster than sorting them (the sets of Countdown's
+/// parts of up to four cards are thousands of values below a hundred
+/// thousand), and the bits are the index.
+pub(super) fn sorted_without_repeats(mut values: Vec<i64>) -> (Vec<i64>, Option<Dense>) {
+    let (Some(&min), Some(&max)) = (values.iter().min(), values.iter().max()) else {
+        return (values, None);
+    };
+    let Some(words) = usize::try_from(max.abs_diff(min) / 64 + 1).ok().filter(|&w| w <= 4 * values.len()) else {
+        values.sort_unstable();
+        values.dedup();
+        return (values, None);
+    };
+    let mut bits = vec![0_u64; words].into_boxed_slice();
+    for &v in &values {
+        let at = v.abs_diff(min);
+        bits[(at / 64) as usize] |= 1 << (at % 64);
+    }
+    values.clear();
+    let mut before = Vec::with_capacity(words);
+    for (word_at, &word) in bits.iter().enumerate() {
+        before.push(values.len() as u32);
+        let mut word = word;
+        while word != 0 {
+            let at = word_at as u64 * 64 + u64::from(word.trailing_zeros());
+            // `min + at` is at most `max`: it fits.
+            values.push(min.wrapping_add_unsigned(at));
+            word &= word - 1;
+        }
+    }
+    (values, Some(Dense { min, bits, before: before.into_boxed_slice() }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::number::{Number, Rational};
+
+    /// The values combining as fractions keeps, for whole-number domains.
+    fn as_fractions(left: &[i64], right: &[i64], same: bool, positive_only: bool) -> Vec<i64> {
+        let mut out = Vec::new();
+        for &a in left {
+            for &b in right {
+                let (x, y) = (Rational::from_integer(a), Rational::from_integer(b));
+                let mut made = vec![x.add(&y), x.mul(&y), x.sub(&y), (b != 0).then(|| x.div(&y)).flatten()];
+                if !same {
+                    made.extend([y.sub(&x), (a != 0).then(|| y.div(&x)).flatten()]);
+                }
+                out.extend(made.into_iter().flatten().filter_map(|v| v.to_i64()));
+            }
+        }
+        out.retain(|&v| !positive_only || v > 0);
+        sorted_without_repeats(out).0
+    }
+
+    #[test]
+    fn makes_what_fractions_make() {
+        let sets: [&[i64]; 4] = [&[0, 1, 2], &[-6, -1, 3, 4, 12], &[7], &[-3, 0, 5, 10]];
+        for left in sets {
+            for right in sets {
+                for positive_only in [false, true] {
+                    let mut out = Vec::new();
+                    combine(OpSet::ALL, positive_only, left, right, false, &mut out).unwrap();
+                    assert_eq!(sorted_without_repeats(out).0, as_fractions(left, right, false, positive_only));
+                }
+            }
+            let mut out = Vec::new();
+            combine(OpSet::ALL, true, left, left, true, &mut out).unwrap();
+            assert_eq!(sorted_without_repeats(out).0, as_fractions(left, left, true, true));
+        }
+    }
+
+    #[test]
+    fn sorts_narrow_and_wide_ranges_alike() {
+        let narrow = vec![70, 3, 64, 3, 127, 128, -1, 0, 65];
+        assert_eq!(sorted_without_repeats(narrow).0, [-1, 0, 3, 64, 65, 70, 127, 128]);
+        let wide = vec![i64::MAX, 5, i64::MIN, 5, 0];
+        assert_eq!(sorted_without_repeats(wide).0, [i64::MIN, 0, 5, i64::MAX]);
+        assert_eq!(sorted_without_repeats(Vec::new()).0, []);
+    }
+
+    #[test]
+    fn dense_positions_are_positions() {
+        let values = [-3, 0, 1, 63, 64, 65, 200];
+        let dense = Dense::of(&values).unwrap();
+        for v in -70..300 {
+            assert_eq!(dense.position(v), values.iter().position(|&x| x == v), "{v}");
+        }
+        assert_eq!(dense.position(i64::MIN), None);
+        assert_eq!(dense.position(i64::MAX), None);
+        assert!(Dense::of(&[0, 1 << 40]).is_none());
+    }
+
+    #[test]
+    fn overflow_is_reported() {
+        let mut out = Vec::new();
+        assert_eq!(combine(OpSet::ALL, true, &[i64::MAX], &[2], false, &mut out), None);
+        assert_eq!(combine(OpSet::ALL, false, &[i64::MIN], &[-1], true, &mut out), None);
+    }
+}
