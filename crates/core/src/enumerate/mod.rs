@@ -31,7 +31,7 @@ use crate::expr::Expr;
 use crate::hand::Hand;
 use crate::number::{BigRational, Number, Rational};
 use crate::rules::{CardUse, Domain, Op, OpSet, Rules};
-use crate::values::{CardIds, Key, key, sub_multisets};
+use crate::values::{CardIds, Key, key, sorted_without_repeats, sub_multisets};
 
 use self::finish::{Finisher, Positions, position};
 use self::whole::Dense;
@@ -468,7 +468,7 @@ impl<N: Number> Memo<N> {
                 }
             }
         }
-        let values = sorted_without_repeats(made);
+        let values = sorted_without_repeats(made).into_boxed_slice();
         let whole = if self.domain.whole_numbers_only() { values.iter().map(N::to_i64).collect() } else { None };
         Some(Made { values, whole, dense: None })
     }
@@ -744,19 +744,6 @@ impl<N: Number> Memo<N> {
         }
         (!overflowed).then_some(())
     }
-}
-
-/// `values` sorted, each once. Whole numbers (every value of a whole-number
-/// domain) sort as plain integers, much faster than comparing fractions.
-fn sorted_without_repeats<N: Number>(mut values: Vec<N>) -> Box<[N]> {
-    if let Some(mut whole) = values.iter().map(N::to_i64).collect::<Option<Vec<i64>>>() {
-        whole.sort_unstable();
-        whole.dedup();
-        return whole.into_iter().map(|v| N::from_rational(Rational::from_integer(v))).collect();
-    }
-    values.sort_unstable();
-    values.dedup();
-    values.into_boxed_slice()
 }
 
 /// The six ways to combine two values: `+` and `*` once, `-` and `/` both

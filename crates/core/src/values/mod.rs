@@ -29,7 +29,7 @@ pub(crate) use self::ids::{CardIds, Key, key};
 use self::ids::{Ids, cards_in, ids_of_key};
 pub use self::shared::SharedSets;
 use self::splits::key_splits;
-pub(crate) use self::splits::{Cards, splits, sub_multisets};
+pub(crate) use self::splits::{Cards, MASKED_UP_TO, split_masks, splits, sub_multisets};
 use self::targets::{ROOT, TargetId, TargetSets};
 use self::window::WindowBits;
 
@@ -299,7 +299,7 @@ impl<N: Number> ValueSets<N> {
 /// `values` sorted, each once. Whole numbers (every value of a whole-number
 /// domain) sort as plain integers, nearly twice as fast: the sets of a
 /// Countdown census hold thousands of values each.
-fn sorted_without_repeats<N: Number>(mut values: Vec<N>) -> Vec<N> {
+pub(crate) fn sorted_without_repeats<N: Number>(mut values: Vec<N>) -> Vec<N> {
     if let Some(mut whole) = values.iter().map(N::to_i64).collect::<Option<Vec<i64>>>() {
         whole.sort_unstable();
         whole.dedup();
