@@ -1,14 +1,14 @@
 //! The splits of a sub-multiset of cards, in the order of
 //! [`splits`](crate::values::splits), listed faster for distinct cards.
 
-use crate::values::{Cards, MASKED_UP_TO, split_masks, splits};
+use crate::values::{Cards, maskable, split_masks, splits};
 
 /// Calls `visit` with the two parts of every split of `ids` (sorted) into
 /// two non-empty parts: the splits of [`splits`], in its order, listed by
 /// position masks when the cards are distinct (the common case). Stops at
 /// the first `None` and returns it.
 pub(super) fn for_each_split(ids: &[u8], mut visit: impl FnMut(&[u8], &[u8]) -> Option<()>) -> Option<()> {
-    if ids.len() > MASKED_UP_TO || !ids.is_sorted_by(|a, b| a < b) {
+    if !maskable(ids) {
         for (smaller, larger) in splits(ids) {
             visit(&smaller, &larger)?;
         }

@@ -92,7 +92,7 @@ impl<N: Clone + Ord> Iterator for Splits<N> {
 /// The splits of sorted card ids as the keys of their two parts, in the
 /// order of [`splits`]: the hot loop of deciding a hand needs only the keys.
 pub(crate) fn key_splits(ids: &[u8]) -> KeySplits<'_> {
-    if ids.len() <= MASKED_UP_TO && ids.is_sorted_by(|a, b| a < b) {
+    if maskable(ids) {
         KeySplits::Distinct { ids, masks: split_masks(ids.len()) }
     } else {
         KeySplits::Repeated(splits(ids))
@@ -138,7 +138,13 @@ impl Iterator for KeySplits<'_> {
 }
 
 /// Distinct cards past this many are split by the general odometer.
-pub(crate) const MASKED_UP_TO: usize = 16;
+const MASKED_UP_TO: usize = 16;
+
+/// Can the sorted card ids `ids` be split by [`split_masks`]? Yes when the
+/// cards are distinct (the common case) and few enough for a mask.
+pub(crate) fn maskable(ids: &[u8]) -> bool {
+    ids.len() <= MASKED_UP_TO && ids.is_sorted_by(|a, b| a < b)
+}
 
 /// The splits of `n` distinct cards as the position masks of their smaller
 /// part, in the order [`splits`] takes for them: sizes from the most
