@@ -432,6 +432,14 @@ mod tests {
             assert!(reach.decide(&hand), "{hand}");
             assert!(!reach.decide(&Hand::from_integers(&[n, 1000 + n]).unwrap()));
         }
+        // The same for the whole-number window, whose bits go with the memo.
+        let mut reach = Reach::new(Rules::countdown(Rational::from_integer(100)));
+        for n in 1..400 {
+            let hand = Hand::from_integers(&[n, n + 100, 2 * n + 300]).unwrap();
+            let expected: Vec<i64> =
+                crate::oracle::reachable_integers(&hand, reach.rules(), 100, 999).into_iter().collect();
+            assert_eq!(reach.integers_in(&hand, 100, 999), expected, "{hand}");
+        }
     }
 
     #[test]

@@ -123,10 +123,11 @@ impl ValueSets<Rational> {
         // Partners up to `reach` are shifted in as bits, larger ones walked.
         let reach = 2 * hi + 1;
         let bit_len = usize::try_from(reach).ok()?;
+        // Ids first: running out of them starts the whole memo afresh, bits too.
+        let ids = self.ids_of(cards);
         if self.window_bits.len != bit_len {
             self.window_bits = WindowBits { len: bit_len, by_set: HashMap::new() };
         }
-        let ids = self.ids_of(cards);
         let subsets = match card_use {
             CardUse::All => vec![ids.clone()],
             CardUse::Subset => sub_multisets(&ids),
