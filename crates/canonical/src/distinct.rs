@@ -54,14 +54,40 @@ impl<'a> Tree for &'a Expr {
 #[derive(Debug, Clone)]
 pub struct Distinct {
     classes: Classes,
-    shown: Shown,
+    shown: Shown<Expr>,
 }
 
-/// The best member of each class, by class number.
+/// The best member of each class, by class number. A member is an
+/// expression wherever it is stored ([`Members`]), so that members which
+/// lose are never built as trees.
 #[derive(Debug, Clone)]
-pub(crate) struct Shown {
+pub(crate) struct Shown<M> {
     level: Level,
-    best: Vec<Best>,
+    best: Vec<Best<M>>,
+}
+
+/// Where the members of a [`Shown`] are stored.
+pub(crate) trait Members {
+    type Member;
+    /// Do `a` and `b` tidy to the same expression (see [`same_tidy`])?
+    fn same_tidy(&self, a: &Self::Member, b: &Self::Member) -> bool;
+    /// The member as a tree.
+    fn expr(&self, member: &Self::Member) -> Expr;
+}
+
+/// Members that are trees already.
+pub(crate) struct Trees;
+
+impl Members for Trees {
+    type Member = Expr;
+
+    fn same_tidy(&self, a: &Expr, b: &Expr) -> bool {
+        same_tidy(a, b)
+    }
+
+    fn expr(&self, member: &Expr) -> Expr {
+        member.clone()
+    }
 }
 
 /// Numbers the classes of expressions at one level, in order of first sight.
@@ -101,9 +127,9 @@ impl Classes {
 /// The most readable member of a class seen so far, kept as it came: it is
 /// tidied once, when the list is taken, not on every insert.
 #[derive(Debug, Clone)]
-struct Best {
+struct Best<M> {
     rank: Rank,
-    expr: Expr,
+    member: M,
     /// The text of the tidied `expr`, once a tie on `rank` needed it.
     text: Option<String>,
 }
@@ -154,7 +180,7 @@ impl Distinct {
     pub fn insert(&mut self, expr: Expr) -> bool {
         let rank = rank(self.classes.level, &expr);
         let class = self.classes.of(&expr);
-        self.shown.place(rank, class, || expr)
+        self.shown.place(&Trees, rank, class, expr)
     }
 
     /// The number of classes seen.
@@ -169,50 +195,52 @@ impl Distinct {
 
     /// One expression per class, the simplest first, in a stable order.
     pub fn into_sorted(self) -> Vec<Expr> {
-        self.shown.into_sorted()
+        self.shown.into_sorted(&Trees)
     }
 }
 
-impl Shown {
-    pub(crate) fn new(level: Level) -> Shown {
+impl<M> Shown<M> {
+    pub(crate) fn new(level: Level) -> Shown<M> {
         Shown { level, best: Vec::new() }
     }
 
-    /// Keeps the expression `make` builds if it is the first of its class
-    /// or more readable than the class's best so far; true if it is the
-    /// first.
-    pub(crate) fn place(&mut self, rank: Rank, (class, new): (usize, bool), make: impl FnOnce() -> Expr) -> bool {
+    /// Keeps `member` if it is the first of its class or more readable
+    /// than the class's best so far; true if it is the first.
+    pub(crate) fn place(
+        &mut self,
+        members: &impl Members<Member = M>,
+        rank: Rank,
+        (class, new): (usize, bool),
+        member: M,
+    ) -> bool {
         // The cost of the tidied form decides which member is shown; its
         // text is only needed to break a tie, so most members are never
         // tidied or printed.
         if new {
-            self.best.push(Best { rank, expr: make(), text: None });
+            self.best.push(Best { rank, member, text: None });
             return true;
         }
         let level = self.level;
         let old = &mut self.best[class];
         if rank < old.rank {
-            *old = Best { rank, expr: make(), text: None };
-        } else if rank == old.rank {
-            let expr = make();
-            if level == Level::Syntax || !same_tidy(&expr, &old.expr) {
-                let text = tidy(level, &expr).to_string();
-                if text < *old.text.get_or_insert_with(|| tidy(level, &old.expr).to_string()) {
-                    *old = Best { rank, expr, text: Some(text) };
-                }
+            *old = Best { rank, member, text: None };
+        } else if rank == old.rank && (level == Level::Syntax || !members.same_tidy(&member, &old.member)) {
+            let text = tidy(level, &members.expr(&member)).to_string();
+            if text < *old.text.get_or_insert_with(|| tidy(level, &members.expr(&old.member)).to_string()) {
+                *old = Best { rank, member, text: Some(text) };
             }
         }
         false
     }
 
     /// One expression per class, the simplest first, in a stable order.
-    pub(crate) fn into_sorted(self) -> Vec<Expr> {
+    pub(crate) fn into_sorted(self, members: &impl Members<Member = M>) -> Vec<Expr> {
         let level = self.level;
         let mut shown: Vec<(Cost, Expr)> = self
             .best
             .into_iter()
             .map(|best| {
-                let shown = tidy(level, &best.expr);
+                let shown = tidy(level, &members.expr(&best.member));
                 (Cost::of(&shown), shown)
             })
             .collect();
@@ -297,10 +325,10 @@ fn chain_rank<T: Tree>(e: T, additive: bool, inverted: bool, rank: &mut Rank) ->
 /// True when they are the same chains of the same parts, up to grouping
 /// and order, which is what tidying forgets; false otherwise, which only
 /// means their texts must be compared.
-fn same_tidy(a: &Expr, b: &Expr) -> bool {
-    match (a, b) {
-        (Expr::Num(x), Expr::Num(y)) => x == y,
-        (Expr::Binary(p, _, _), Expr::Binary(q, _, _)) if p.precedence() == q.precedence() => {
+pub(crate) fn same_tidy<T: Tree>(a: T, b: T) -> bool {
+    match (a.view(), b.view()) {
+        (View::Card(x), View::Card(y)) => x == y,
+        (View::Binary(p, _, _), View::Binary(q, _, _)) if p.precedence() == q.precedence() => {
             let additive = p.precedence() == Op::Add.precedence();
             let (mut left, mut right) = (Parts::new(), Parts::new());
             chain_parts(a, additive, false, &mut left);
@@ -314,7 +342,7 @@ fn same_tidy(a: &Expr, b: &Expr) -> bool {
                 let found = right
                     .iter()
                     .zip(matched.iter_mut())
-                    .find(|((i, y), taken)| !**taken && *i == inverted && same_tidy(x, y));
+                    .find(|((i, y), taken)| !**taken && *i == inverted && same_tidy(x, *y));
                 found.map(|(_, taken)| *taken = true).is_some()
             })
         }
@@ -323,11 +351,11 @@ fn same_tidy(a: &Expr, b: &Expr) -> bool {
 }
 
 /// The parts of a chain with whether each is inverted (after `-` or `/`).
-type Parts<'a> = SmallVec<[(bool, &'a Expr); 8]>;
+type Parts<T> = SmallVec<[(bool, T); 8]>;
 
-fn chain_parts<'a>(e: &'a Expr, additive: bool, inverted: bool, out: &mut Parts<'a>) {
-    match e {
-        Expr::Binary(op, l, r) if (op.precedence() == Op::Add.precedence()) == additive => {
+fn chain_parts<T: Tree>(e: T, additive: bool, inverted: bool, out: &mut Parts<T>) {
+    match e.view() {
+        View::Binary(op, l, r) if (op.precedence() == Op::Add.precedence()) == additive => {
             chain_parts(l, additive, inverted, out);
             chain_parts(r, additive, inverted ^ matches!(op, Op::Sub | Op::Div), out);
         }

@@ -51,8 +51,8 @@ pub(crate) struct Facts {
     /// change the sign of the sums and products around it.
     pub(crate) value: Option<Rational>,
     /// Nothing in it is a neutral decoration or could be one: no part
-    /// worth zero, no factor worth one (or minus one), no added and
-    /// subtracted terms of equal value in a sum of three or more, no
+    /// worth zero, no factor worth one (or minus one), no two terms of
+    /// equal magnitude in a sum of three or more, no
     /// factors and divisors of equal product. Such a form is its own
     /// `4nums` core.
     pub(crate) plain: bool,
@@ -154,8 +154,12 @@ impl Forms {
                 let value = sum_value(plus.iter().map(value_of), minus.iter().map(value_of));
                 let parts = || plus.iter().chain(minus);
                 let zero_free = parts().all(|t| magnitude(t).is_some_and(|v| !v.is_zero()));
-                let pairs = plus.len() + minus.len() > 2
-                    && plus.iter().any(|p| minus.iter().any(|m| magnitude(p) == magnitude(m)));
+                // Any two terms of equal magnitude, on either side: a part
+                // oriented here against its tree has the opposite sign, so
+                // a pair the tree subtracts may sit on one side here.
+                let magnitudes: Values = parts().map(magnitude).collect();
+                let pairs =
+                    magnitudes.len() > 2 && magnitudes.iter().enumerate().any(|(i, m)| magnitudes[..i].contains(m));
                 Facts { value, plain: parts().all(plain) && zero_free && !pairs }
             }
             Shape::Prod(num, den) => {
@@ -296,6 +300,22 @@ mod tests {
                 forms.combine(*op, a, b)
             }
         }
+    }
+
+    /// A form is `plain` only if it is its own `4nums` core, however its
+    /// sums are oriented by the order forms were stored in. With 9 stored
+    /// before 6, `9-6` is kept as `-(6-9)`, so `75/(9-6)` sits among the
+    /// subtracted terms of `5+75/(9-6)-25`, beside the 25 it cancels.
+    #[test]
+    fn a_pair_on_one_side_of_a_stored_sum_is_not_plain() {
+        let mut forms = Forms::default();
+        forms.leaf(Rational::from_integer(9));
+        forms.leaf(Rational::from_integer(6));
+        let e = reckon_core::parse_expr("100*(5+75/(9-6)-25)").unwrap();
+        let id = id_of(&mut forms, &e);
+        let four_nums = crate::fournums::Form::of_function(forms.tree(id));
+        assert_ne!(four_nums.core, forms.tree(id), "the pair is stripped");
+        assert!(!forms.facts(id.form).plain);
     }
 
     /// Ids agree with the tree forms: the same id exactly for the same

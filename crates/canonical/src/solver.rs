@@ -5,7 +5,7 @@ use hashbrown::hash_map::Entry;
 use hashbrown::{HashMap, HashSet};
 use reckon_core::{Enumerator, Expr, Hand, NodeId, Nodes, Rational, Rules, Solution};
 
-use crate::distinct::{Shown, Tree, View, rank_of};
+use crate::distinct::{Members, Shown, Tree, View, rank_of, same_tidy};
 use crate::fournums::Form;
 use crate::interned::{Forms, SignedId};
 use crate::level::Level;
@@ -14,7 +14,8 @@ use crate::syntax::SyntaxIds;
 
 /// Lists or counts the distinct solutions of hand after hand under one set
 /// of rules at one level, sharing the work on common sub-hands between
-/// hands (see [`Enumerator`]).
+/// hands (see [`Enumerator`]). What it learns of the enumerator's nodes
+/// (their forms and rank shares) is kept between hands too.
 ///
 /// ```
 /// use reckon_canonical::{DistinctSolver, Level};
@@ -201,6 +202,23 @@ impl<'a> Tree for Walk<'a> {
     }
 }
 
+/// Solutions as members of [`Shown`]: kept as two node ids, built as a
+/// tree only if shown or tied.
+struct Solutions<'a>(&'a Nodes);
+
+impl Members for Solutions<'_> {
+    type Member = Solution;
+
+    fn same_tidy(&self, a: &Solution, b: &Solution) -> bool {
+        let walk = |solution: Solution| Walk::Top(Top { nodes: self.0, solution });
+        same_tidy(walk(*a), walk(*b))
+    }
+
+    fn expr(&self, member: &Solution) -> Expr {
+        member.to_expr(self.0)
+    }
+}
+
 impl DistinctSolver {
     /// A solver for `rules` at `level`, with an empty memo.
     pub fn new(rules: Rules, level: Level) -> DistinctSolver {
@@ -233,17 +251,18 @@ impl DistinctSolver {
         let mut shown = Shown::new(level);
         let (forms, ranks, classes) = (&mut self.forms, &mut self.ranks, &mut self.classes);
         classes.clear();
-        forms.follow(self.enumerator.epoch());
-        ranks.follow(self.enumerator.epoch());
         self.enumerator.visit_solutions(hand, |solution, nodes| {
+            // Node ids may have been reused since the last hand.
+            forms.follow(nodes.epoch());
+            ranks.follow(nodes.epoch());
             let slow = || rank_of(level, Walk::Top(Top { nodes, solution }), || solution.to_expr(nodes));
             let rank = ranks.of_solution(nodes, solution).unwrap_or_else(slow);
             debug_assert_eq!(rank, slow(), "{}", solution.to_expr(nodes));
             let function = forms.of_solution(nodes, solution);
             let class = classes.of(level, forms, function);
-            shown.place(rank, class, || solution.to_expr(nodes));
+            shown.place(&Solutions(nodes), rank, class, solution);
         });
-        shown.into_sorted()
+        shown.into_sorted(&Solutions(self.enumerator.nodes()))
     }
 
     /// [`DistinctSolver::solve`] at the syntax level. Every member of a
@@ -252,13 +271,13 @@ impl DistinctSolver {
     fn solve_syntax(&mut self, hand: &Hand) -> Vec<Expr> {
         let (mut seen, mut shown) = (HashSet::new(), Shown::new(Level::Syntax));
         let syntax = &mut self.syntax;
-        syntax.follow(self.enumerator.epoch());
         self.enumerator.visit_solutions(hand, |solution, nodes| {
+            syntax.follow(nodes.epoch());
             if seen.insert(syntax.of_solution(nodes, solution)) {
-                shown.place(Default::default(), (seen.len() - 1, true), || solution.to_expr(nodes));
+                shown.place(&Solutions(nodes), Default::default(), (seen.len() - 1, true), solution);
             }
         });
-        shown.into_sorted()
+        shown.into_sorted(&Solutions(self.enumerator.nodes()))
     }
 
     /// The number of distinct solutions of `hand`; see [`count_distinct`].
@@ -267,16 +286,16 @@ impl DistinctSolver {
         if level == Level::Syntax {
             let mut seen = HashSet::new();
             let syntax = &mut self.syntax;
-            syntax.follow(self.enumerator.epoch());
             self.enumerator.visit_solutions(hand, |solution, nodes| {
+                syntax.follow(nodes.epoch());
                 seen.insert(syntax.of_solution(nodes, solution));
             });
             return seen.len();
         }
         let (forms, classes) = (&mut self.forms, &mut self.classes);
         classes.clear();
-        forms.follow(self.enumerator.epoch());
         self.enumerator.visit_solutions(hand, |solution, nodes| {
+            forms.follow(nodes.epoch());
             let function = forms.of_solution(nodes, solution);
             classes.of(level, forms, function);
         });
@@ -328,6 +347,33 @@ mod tests {
             let fresh = text(DistinctSolver::new(rules, Level::FourNums).solve(&hand));
             assert_eq!(text(shared.solve(&hand)), fresh, "{cards}");
             assert_eq!(shared.count(&hand), fresh.len(), "{cards}");
+        }
+    }
+
+    /// Hand after hand, the enumerator drops its nodes once they are many
+    /// and reuses their ids: what the solver knew of the old nodes must
+    /// not be taken for the new ones.
+    #[test]
+    fn lists_what_a_fresh_solver_does_when_node_ids_are_reused() {
+        let rules = Rules::countdown(Rational::from_integer(500));
+        let mut shared = DistinctSolver::new(rules, Level::FourNums);
+        let mut reused = 0;
+        let mut state = 7u64;
+        while reused < 2 {
+            let cards: Vec<i64> = (0..6)
+                .map(|_| {
+                    state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                    [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 25, 50, 75, 100][(state >> 33) as usize % 14]
+                })
+                .collect();
+            let hand = Hand::from_integers(&cards).unwrap();
+            let epoch = shared.enumerator.epoch();
+            let text = |list: Vec<Expr>| list.iter().map(ToString::to_string).collect::<Vec<_>>();
+            let fresh = text(DistinctSolver::new(rules, Level::FourNums).solve(&hand));
+            // Ids are reused at the start of whichever call comes first.
+            assert_eq!(shared.count(&hand), fresh.len(), "{hand}");
+            assert_eq!(text(shared.solve(&hand)), fresh, "{hand}");
+            reused += usize::from(shared.enumerator.epoch() != epoch);
         }
     }
 

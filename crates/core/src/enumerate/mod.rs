@@ -64,12 +64,26 @@ pub enum Node {
 #[derive(Debug, Default)]
 pub struct Nodes {
     nodes: Vec<Node>,
+    /// Bumped whenever the nodes are dropped and their ids reused.
+    epoch: u64,
 }
 
 impl Nodes {
     /// The node at `id`.
     pub fn get(&self, id: NodeId) -> Node {
         self.nodes[id.index()]
+    }
+
+    /// Changes whenever node ids are reused for other expressions: what a
+    /// caller remembers about nodes is valid while the epoch stays the same.
+    pub fn epoch(&self) -> u64 {
+        self.epoch
+    }
+
+    /// Drops every node: their ids will be reused.
+    fn clear(&mut self) {
+        self.nodes.clear();
+        self.epoch += 1;
     }
 
     /// The number of nodes: every id is below it.
@@ -203,8 +217,6 @@ pub fn all_solutions(hand: &Hand, rules: &Rules) -> Vec<Expr> {
 pub struct Enumerator {
     rules: Rules,
     nodes: Nodes,
-    /// Bumped whenever the nodes are dropped and their ids reused.
-    epoch: u64,
     fast: Memo<Rational>,
     big: Option<Memo<BigRational>>,
 }
@@ -212,7 +224,7 @@ pub struct Enumerator {
 impl Enumerator {
     /// An empty memo for `rules`.
     pub fn new(rules: Rules) -> Enumerator {
-        Enumerator { rules, nodes: Nodes::default(), epoch: 0, fast: Memo::new(rules.ops, rules.domain), big: None }
+        Enumerator { rules, nodes: Nodes::default(), fast: Memo::new(rules.ops, rules.domain), big: None }
     }
 
     /// The rules this enumerator applies.
@@ -229,8 +241,7 @@ impl Enumerator {
     /// parts are in; the same solutions as [`Enumerator::for_each_solution`].
     pub fn visit_solutions(&mut self, hand: &Hand, mut visit: impl FnMut(Solution, &Nodes)) {
         if self.nodes.len() > EXPR_MEMO_LIMIT {
-            self.nodes = Nodes::default();
-            self.epoch += 1;
+            self.nodes.clear();
             self.fast.forget_lists();
             if let Some(big) = &mut self.big {
                 big.forget_lists();
@@ -243,10 +254,15 @@ impl Enumerator {
         }
     }
 
-    /// Changes whenever node ids are reused for other expressions: what a
-    /// caller remembers about nodes is valid while the epoch stays the same.
+    /// The expressions found so far: those of the last hand's solutions among them.
+    pub fn nodes(&self) -> &Nodes {
+        &self.nodes
+    }
+
+    /// The epoch of the [`Nodes`]: it changes, before a hand's solutions
+    /// are visited, whenever node ids are reused.
     pub fn epoch(&self) -> u64 {
-        self.epoch
+        self.nodes.epoch()
     }
 }
 
