@@ -372,7 +372,10 @@ mod tests {
             let fresh = text(DistinctSolver::new(rules, Level::FourNums).solve(&hand));
             // Ids are reused at the start of whichever call comes first.
             assert_eq!(shared.count(&hand), fresh.len(), "{hand}");
-            assert_eq!(text(shared.solve(&hand)), fresh, "{hand}");
+            let listed = shared.solve(&hand);
+            let keys: HashSet<_> = listed.iter().map(|e| crate::key(Level::FourNums, e)).collect();
+            assert_eq!(keys.len(), listed.len(), "{hand}: duplicates");
+            assert_eq!(text(listed), fresh, "{hand}");
             reused += usize::from(shared.enumerator.epoch() != epoch);
         }
     }
