@@ -3,7 +3,7 @@
 
 use hashbrown::hash_map::Entry;
 use hashbrown::{HashMap, HashSet};
-use reckon_core::{Enumerator, Expr, Hand, NodeId, Nodes, Rational, Rules, Solution};
+use reckon_core::{Enumerator, Expr, Hand, NodeId, Nodes, Rational, Rules, Solution, Trees};
 
 use crate::distinct::{Members, Shown, Tree, View, rank_of, same_tidy};
 use crate::fournums::Form;
@@ -224,7 +224,11 @@ impl DistinctSolver {
     pub fn new(rules: Rules, level: Level) -> DistinctSolver {
         DistinctSolver {
             level,
-            enumerator: Enumerator::new(rules),
+            // Above the syntax level, trees that group alike are one solution.
+            enumerator: Enumerator::of_trees(
+                rules,
+                if level == Level::Syntax { Trees::All } else { Trees::LeftGrouped },
+            ),
             forms: NodeForms::default(),
             ranks: NodeRanks::default(),
             syntax: SyntaxIds::default(),
@@ -385,15 +389,37 @@ mod tests {
     #[test]
     fn lists_what_deduplicating_trees_lists() {
         let text = |list: Vec<Expr>| list.iter().map(ToString::to_string).collect::<Vec<_>>();
+        let with = |rules: Rules, target: i64, ops: &str, domain| Rules {
+            target: Rational::from_integer(target),
+            ops: ops.parse().unwrap(),
+            domain,
+            ..rules
+        };
+        let hands_and_rules = [
+            ("1 2 3 4", Rules::game24()),
+            ("2 2 2 3", Rules::game24()),
+            ("3 3 8 8", Rules::game24()),
+            ("1 1 5 5", Rules::game24()),
+            ("0 1 2 12", Rules::game24()),
+            ("6 6 6 6", Rules::game24()),
+            ("2 3 7 25 50", Rules::countdown(Rational::from_integer(350))),
+            // Cards and targets outside the domain, and operator subsets.
+            ("-2 1 3 4", with(Rules::game24(), 6, "+-*/", reckon_core::Domain::NonNegative)),
+            ("1 2 3 9", with(Rules::game24(), -3, "+-*/", reckon_core::Domain::NonNegative)),
+            ("1/2 3 4 6", with(Rules::game24(), 12, "+-*/", reckon_core::Domain::Integer)),
+            ("2 3 4 6", with(Rules::game24(), 1, "-/", reckon_core::Domain::Rational)),
+            ("2 3 4 6", with(Rules::game24(), 9, "-*/", reckon_core::Domain::PositiveInteger)),
+        ];
         for level in Level::ALL {
-            let mut shared = DistinctSolver::new(Rules::game24(), level);
-            for cards in ["1 2 3 4", "2 2 2 3", "3 3 8 8", "1 1 5 5", "0 1 2 12", "6 6 6 6"] {
+            for (cards, rules) in hands_and_rules {
+                let mut shared = DistinctSolver::new(rules, level);
                 let hand: Hand = cards.parse().unwrap();
                 let mut by_trees = crate::Distinct::new(level);
-                by_trees.extend(reckon_core::all_solutions(&hand, &Rules::game24()));
+                by_trees.extend(reckon_core::all_solutions(&hand, &rules));
                 let expected = text(by_trees.into_sorted());
-                assert_eq!(text(shared.solve(&hand)), expected, "{cards} at {level}");
-                assert_eq!(shared.count(&hand), expected.len(), "{cards} at {level}");
+                assert!(!expected.is_empty(), "{cards} has solutions under {rules:?}");
+                assert_eq!(text(shared.solve(&hand)), expected, "{cards} at {level} under {rules:?}");
+                assert_eq!(shared.count(&hand), expected.len(), "{cards} at {level} under {rules:?}");
             }
         }
     }

@@ -23,7 +23,7 @@ mod rules;
 mod search;
 mod values;
 
-pub use enumerate::{Enumerator, Node, NodeId, Nodes, Solution, all_solutions, for_each_solution};
+pub use enumerate::{Enumerator, Node, NodeId, Nodes, Solution, Trees, all_solutions, for_each_solution};
 pub use expr::{EvalError, Expr, Grouped};
 pub use hand::{Hand, HandError, MAX_CARDS};
 pub use number::{BigRational, Number, ParseNumberError, Rational};

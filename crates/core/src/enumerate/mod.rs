@@ -21,6 +21,7 @@
 //! to overflow.
 
 mod finish;
+mod list;
 mod parts;
 mod whole;
 
@@ -34,6 +35,8 @@ use crate::rules::{CardUse, Domain, Op, OpSet, Rules};
 use crate::values::{CardIds, Key, key, sorted_without_repeats, sub_multisets};
 
 use self::finish::{Finisher, Positions, position};
+pub use self::list::Trees;
+use self::list::{Grouping, List, ids};
 use self::whole::Dense;
 
 /// Where an expression is among an [`Enumerator`]'s [`Nodes`].
@@ -117,11 +120,6 @@ impl Nodes {
         self.nodes.push(node);
         id
     }
-
-    /// The ids from `start` up to the last node.
-    fn since(&self, start: usize) -> Span {
-        (start as u32, self.nodes.len() as u32)
-    }
 }
 
 /// One solution as an [`Enumerator`] finds it: its parts are nodes, and
@@ -150,14 +148,6 @@ impl Solution {
             Node::Binary(op, l, r) => Solution::Binary(op, l, r),
         }
     }
-}
-
-/// A run of consecutive node ids, `start..end`: the expressions of one
-/// part worth one value are made one after another.
-type Span = (u32, u32);
-
-fn ids((start, end): Span) -> impl Iterator<Item = NodeId> {
-    (start..end).map(NodeId)
 }
 
 /// Calls `visit` once for every solution of `hand` under `rules`.
@@ -222,9 +212,17 @@ pub struct Enumerator {
 }
 
 impl Enumerator {
-    /// An empty memo for `rules`.
+    /// An empty memo for `rules`, making every tree.
     pub fn new(rules: Rules) -> Enumerator {
-        Enumerator { rules, nodes: Nodes::default(), fast: Memo::new(rules.ops, rules.domain), big: None }
+        Enumerator::of_trees(rules, Trees::All)
+    }
+
+    /// An empty memo for `rules`, making the trees `trees`: with
+    /// [`Trees::LeftGrouped`] it visits fewer solutions, but at least one
+    /// of those that group alike.
+    pub fn of_trees(rules: Rules, trees: Trees) -> Enumerator {
+        let grouping = Grouping::new(trees, rules.ops);
+        Enumerator { rules, nodes: Nodes::default(), fast: Memo::new(rules.ops, rules.domain, grouping), big: None }
     }
 
     /// The rules this enumerator applies.
@@ -249,7 +247,8 @@ impl Enumerator {
         }
         let rules = self.rules;
         if self.fast.solutions(&mut self.nodes, hand.cards(), &rules, &mut visit).is_none() {
-            let big = self.big.get_or_insert_with(|| Memo::new(rules.ops, rules.domain));
+            let grouping = self.fast.grouping;
+            let big = self.big.get_or_insert_with(|| Memo::new(rules.ops, rules.domain, grouping));
             big.solutions(&mut self.nodes, hand.cards(), &rules, &mut visit).expect("big rationals do not overflow");
         }
     }
@@ -276,13 +275,14 @@ const EXPR_MEMO_LIMIT: usize = 1 << 18;
 struct Memo<N> {
     ops: OpSet,
     domain: Domain,
+    grouping: Grouping,
     cards: CardIds<Rational>,
     /// Where each sub-multiset of cards is in `sets`.
     index: HashMap<Key, usize>,
     sets: Vec<Set<N>>,
     /// Which nodes are the expressions worth a value of a set that has no
     /// value list (see [`EAGER_CARDS`]); sets with one keep theirs.
-    asked: HashMap<(usize, N), Span>,
+    asked: HashMap<(usize, N), List>,
 }
 
 /// Sub-multisets of up to this many cards get their value set as soon as
@@ -303,7 +303,7 @@ struct Set<N> {
     whole: Option<Box<[i64]>>,
     /// Which nodes are the expressions worth each of `values`, by
     /// position, once asked.
-    lists: Box<[Option<Span>]>,
+    lists: Box<[Option<List>]>,
     /// How its values finish the target, once it was the walked side of a
     /// top split.
     finishers: Option<Box<[Finisher<N>]>>,
@@ -314,6 +314,8 @@ struct Set<N> {
     splits: Box<[(usize, usize)]>,
     /// The number of cards.
     cards: usize,
+    /// Which trees its lists hold.
+    grouping: Grouping,
 }
 
 impl<N: Number> Set<N> {
@@ -336,16 +338,24 @@ struct Made<N> {
 }
 
 /// How to finish a value from two parts: `left op right`, each part's
-/// expressions a span of nodes.
-type Combo = (Op, Span, Span);
+/// expressions a list of nodes.
+type Combo = (Op, List, List);
 
 /// A value `b` that may finish: `(op, a_first, b, where b is among the
 /// other part's values when it has them)`.
 type Partner<N> = (Op, bool, N, Option<usize>);
 
 impl<N: Number> Memo<N> {
-    fn new(ops: OpSet, domain: Domain) -> Memo<N> {
-        Memo { ops, domain, cards: CardIds::new(), index: HashMap::new(), sets: Vec::new(), asked: HashMap::new() }
+    fn new(ops: OpSet, domain: Domain, grouping: Grouping) -> Memo<N> {
+        Memo {
+            ops,
+            domain,
+            grouping,
+            cards: CardIds::new(),
+            index: HashMap::new(),
+            sets: Vec::new(),
+            asked: HashMap::new(),
+        }
     }
 
     fn forget_lists(&mut self) {
@@ -365,15 +375,19 @@ impl<N: Number> Memo<N> {
         visit: &mut dyn FnMut(Solution, &Nodes),
     ) -> Option<()> {
         if !self.cards.has_room_for(cards.len()) {
-            *self = Memo::new(self.ops, self.domain);
+            *self = Memo::new(self.ops, self.domain, self.grouping);
         }
         let cards = self.cards.ids_of(cards);
+        let target = N::from_rational(rules.target);
+        // A chain grouped from the left passes through values between its
+        // parts and its result: the target must be in the domain too.
+        let grouping =
+            if self.domain.allows(&target) { self.grouping_of(&cards) } else { Grouping::new(Trees::All, self.ops) };
         // Room for every sub-multiset of a small hand at once, instead of
         // growing the memo step by step.
         let parts = 1 << cards.len().min(8);
         self.index.reserve(parts);
         self.sets.reserve(parts);
-        let target = N::from_rational(rules.target);
         // Everything that can overflow happens before anything is visited.
         // The whole hand's values are never built: the target is reached
         // from its parts.
@@ -397,16 +411,12 @@ impl<N: Number> Memo<N> {
         };
         let nodes = &*nodes;
         for list in lists {
-            for e in ids(list) {
+            for e in ids(list.all()) {
                 visit(Solution::of(nodes.get(e)), nodes);
             }
         }
         for (op, ls, rs) in combos {
-            for l in ids(ls) {
-                for r in ids(rs) {
-                    visit(Solution::Binary(op, l, r), nodes);
-                }
-            }
+            grouping.for_each_pair(op, ls, rs, |l, r| visit(Solution::Binary(op, l, r), nodes));
         }
         Some(())
     }
@@ -427,6 +437,7 @@ impl<N: Number> Memo<N> {
             positions: None,
             splits: Box::new([]),
             cards: ids.len(),
+            grouping: self.grouping_of(ids),
         };
         if let [id] = ids {
             let card = *self.cards.value(*id);
@@ -444,6 +455,18 @@ impl<N: Number> Memo<N> {
         self.sets.push(set);
         self.index.insert(key, self.sets.len() - 1);
         Some(self.sets.len() - 1)
+    }
+
+    /// The trees made over the cards `ids`: a tree grouped from the left
+    /// has its parts as intermediate values, so it stays in the domain
+    /// only if the cards are in it (`-2` is a card under non-negative
+    /// rules, but `-2+x` may not be a value).
+    fn grouping_of(&self, ids: &[u8]) -> Grouping {
+        if ids.iter().all(|&id| self.domain.allows(&N::from_rational(*self.cards.value(id)))) {
+            self.grouping
+        } else {
+            Grouping::new(Trees::All, self.ops)
+        }
     }
 
     /// Makes sure set `id` has its values; `None` on overflow.
@@ -535,11 +558,11 @@ impl<N: Number> Memo<N> {
 
     /// The nodes of every expression over set `id` worth `v`; `None` on
     /// overflow.
-    fn list_of(&mut self, nodes: &mut Nodes, id: usize, v: &N) -> Option<Span> {
+    fn list_of(&mut self, nodes: &mut Nodes, id: usize, v: &N) -> Option<List> {
         if let Some(values) = &self.sets[id].values {
             return match position(values, v) {
                 Some(at) => self.list_at(nodes, id, at),
-                None => Some((0, 0)),
+                None => Some(List::EMPTY),
             };
         }
         if let Some(&known) = self.asked.get(&(id, v.clone())) {
@@ -551,7 +574,7 @@ impl<N: Number> Memo<N> {
     }
 
     /// [`Memo::list_of`] the value at position `at` of set `id`'s values.
-    fn list_at(&mut self, nodes: &mut Nodes, id: usize, at: usize) -> Option<Span> {
+    fn list_at(&mut self, nodes: &mut Nodes, id: usize, at: usize) -> Option<List> {
         if let Some(known) = self.sets[id].lists[at] {
             return Some(known);
         }
@@ -562,26 +585,29 @@ impl<N: Number> Memo<N> {
     }
 
     /// Makes the nodes of every expression over set `id` worth `v`.
-    fn make_list(&mut self, nodes: &mut Nodes, id: usize, v: &N) -> Option<Span> {
-        let start = nodes.len();
+    fn make_list(&mut self, nodes: &mut Nodes, id: usize, v: &N) -> Option<List> {
         if let Some(card) = self.sets[id].card {
-            if N::from_rational(card) == *v {
-                nodes.push(Node::Card(card));
-            }
-            return Some(nodes.since(start));
+            let made = N::from_rational(card) == *v;
+            return Some(if made { List::card(nodes.push(Node::Card(card))) } else { List::EMPTY });
         }
         let splits: SmallVec<[(usize, usize); 32]> = self.sets[id].splits.iter().copied().collect();
         let combos = self.combos(nodes, &splits, v)?;
-        // Made after the parts' lists, so that they are consecutive.
+        // Made after the parts' lists, so that they are consecutive;
+        // products before sums.
         let start = nodes.len();
-        for (op, ls, rs) in combos {
-            for l in ids(ls) {
-                for r in ids(rs) {
+        let mut sums = start;
+        for additive in [false, true] {
+            for &(op, ls, rs) in combos.iter().filter(|(op, ..)| (op.precedence() == Op::Add.precedence()) == additive)
+            {
+                self.sets[id].grouping.for_each_pair(op, ls, rs, |l, r| {
                     nodes.push(Node::Binary(op, l, r));
-                }
+                });
+            }
+            if !additive {
+                sums = nodes.len();
             }
         }
-        Some(nodes.since(start))
+        Some(List::of(start, sums, nodes.len()))
     }
 
     /// [`Memo::combos`] for the whole hand's `target`: a split whose parts
@@ -621,7 +647,7 @@ impl<N: Number> Memo<N> {
             for &(op, a_first, a, b) in &met {
                 let (walked, looked) = (self.list_at(nodes, walk, a)?, self.list_at(nodes, look, b)?);
                 let (ls, rs) = if a_first { (walked, looked) } else { (looked, walked) };
-                if ls.0 < ls.1 && rs.0 < rs.1 {
+                if !ls.is_empty() && !rs.is_empty() {
                     combos.push((op, ls, rs));
                 }
             }
@@ -653,7 +679,7 @@ impl<N: Number> Memo<N> {
                         None => self.list_of(nodes, right, &b)?,
                     };
                     let (ls, rs) = if a_first { (walked, looked) } else { (looked, walked) };
-                    if ls.0 < ls.1 && rs.0 < rs.1 {
+                    if !ls.is_empty() && !rs.is_empty() {
                         combos.push((op, ls, rs));
                     }
                 }
@@ -835,6 +861,79 @@ mod tests {
         let h = Hand::from_integers(&[a, a, a]).unwrap();
         let found: Vec<String> = all_solutions(&h, &rules).iter().map(ToString::to_string).collect();
         assert_eq!(found, [format!("{a}*{a}-{a}")]);
+    }
+
+    /// A key that forgets how each chain of `+` and `-` (or `*` and `/`)
+    /// is grouped and in what order its parts come, but not which parts
+    /// are subtracted or divided: what tidying an expression forgets.
+    fn chains(e: &Expr) -> String {
+        fn parts(e: &Expr, additive: bool, inverted: bool, kept: &mut Vec<String>, minus: &mut Vec<String>) {
+            match e {
+                Expr::Binary(op, l, r) if (op.precedence() == Op::Add.precedence()) == additive => {
+                    parts(l, additive, inverted, kept, minus);
+                    parts(r, additive, inverted ^ matches!(op, Op::Sub | Op::Div), kept, minus);
+                }
+                _ if inverted => minus.push(chains(e)),
+                _ => kept.push(chains(e)),
+            }
+        }
+        match e {
+            Expr::Num(r) => r.to_string(),
+            Expr::Binary(op, ..) => {
+                let additive = op.precedence() == Op::Add.precedence();
+                let (mut kept, mut minus) = (Vec::new(), Vec::new());
+                parts(e, additive, false, &mut kept, &mut minus);
+                kept.sort();
+                minus.sort();
+                let (plus, inverse) = if additive { ('+', '-') } else { ('*', '/') };
+                format!("({}{inverse}{})", kept.join(&plus.to_string()), minus.join(&inverse.to_string()))
+            }
+        }
+    }
+
+    fn solutions_of(trees: Trees, h: &Hand, rules: Rules) -> Vec<Expr> {
+        let mut out = Vec::new();
+        Enumerator::of_trees(rules, trees).for_each_solution(h, |e| out.push(e));
+        out
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig { cases: 600, ..Default::default() })]
+
+        /// Left-grouped trees are some of all trees, and every tree has one
+        /// among them that groups alike, under every domain and operator set.
+        #[test]
+        fn every_tree_has_a_left_grouped_one_alike(
+            cards in proptest::collection::vec(proptest::sample::select(vec![-2, 0, 1, 2, 3, 4, 6, 9, 12]), 2..=6),
+            half in proptest::bool::ANY,
+            target in -6i64..=30,
+            ops in proptest::sample::select(vec!["+-*/", "+-*", "-*/", "+-/", "+*", "-/", "+-", "*/"]),
+            domain in proptest::sample::select(vec![Domain::Rational, Domain::NonNegative, Domain::Integer, Domain::PositiveInteger]),
+            card_use in proptest::sample::select(vec![CardUse::All, CardUse::Subset]),
+        ) {
+            let mut cards: Vec<Rational> = cards.into_iter().map(Rational::from_integer).collect();
+            if half {
+                cards[0] = Rational::new(1, 2).unwrap();
+            }
+            let h = Hand::new(cards).unwrap();
+            let rules = Rules { target: Rational::from_integer(target), ops: ops.parse().unwrap(), domain, card_use };
+            let all = solutions_of(Trees::All, &h, rules);
+            let left = solutions_of(Trees::LeftGrouped, &h, rules);
+            proptest::prop_assert!(keys(&left).is_subset(&keys(&all)), "{h} under {rules:?}");
+            let grouped = |list: &[Expr]| list.iter().map(chains).collect::<BTreeSet<_>>();
+            proptest::prop_assert_eq!(grouped(&left), grouped(&all), "{} under {:?}", h, rules);
+        }
+    }
+
+    /// Left-grouped trees skip regroupings: `a-(b-c)` is made as `a+c-b`.
+    #[test]
+    fn left_grouped_trees_skip_regroupings() {
+        let rules = Rules::with_target(Rational::from_integer(5));
+        let shown =
+            |trees| solutions_of(trees, &hand("2 4 7"), rules).iter().map(ToString::to_string).collect::<Vec<_>>();
+        assert!(shown(Trees::All).contains(&"7-(4-2)".to_string()));
+        assert!(!shown(Trees::LeftGrouped).contains(&"7-(4-2)".to_string()));
+        assert!(shown(Trees::LeftGrouped).iter().any(|s| s == "2+7-4" || s == "7+2-4"));
     }
 
     #[test]

@@ -1,0 +1,165 @@
+//! The expressions of one part worth one value, and the pairs of two such
+//! lists an operator joins.
+//!
+//! A list is a run of consecutive nodes holding its products (top operator
+//! `*` or `/`) before its sums (`+` or `-`). An enumerator that makes one
+//! grouping of each chain (see [`Trees::LeftGrouped`]) then keeps two
+//! products of runs instead of testing every pair.
+
+use crate::rules::{Op, OpSet};
+
+use super::NodeId;
+
+/// Which expression trees an [`Enumerator`](super::Enumerator) makes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Trees {
+    /// Every tree, up to the order of the operands of `+` and `*`.
+    All,
+    /// Of the trees that only group a chain of `+` and `-` (or of `*` and
+    /// `/`) differently, such as `a-(b-c)` and `a+c-b`, at least one: no
+    /// sum is the right operand of `-` and no two sums are joined by `+`,
+    /// and the same for products, `/` and `*`. That one evaluates its
+    /// chain from the left (`a+c-b`), so it keeps every intermediate value
+    /// inside any domain the others keep theirs in. A chain whose grouping
+    /// operator (`+` or `*`) is not allowed keeps every grouping.
+    ///
+    /// Trees that group alike tidy to the same expression and are the same
+    /// solution at every level above `syntax`, so listing distinct
+    /// solutions needs only these, far fewer than all.
+    LeftGrouped,
+}
+
+/// A run of consecutive node ids, `start..end`.
+type Span = (u32, u32);
+
+pub(super) fn ids((start, end): Span) -> impl Iterator<Item = NodeId> {
+    (start..end).map(NodeId)
+}
+
+/// The expressions of one part worth one value: nodes `start..sums` are
+/// products, `sums..end` are sums; or a single card.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) struct List {
+    start: u32,
+    sums: u32,
+    end: u32,
+    /// A card is neither a sum nor a product.
+    card: bool,
+}
+
+impl List {
+    pub(super) const EMPTY: List = List { start: 0, sums: 0, end: 0, card: false };
+
+    /// The single card at `at`.
+    pub(super) fn card(at: NodeId) -> List {
+        List { start: at.0, sums: at.0 + 1, end: at.0 + 1, card: true }
+    }
+
+    /// Products at `start..sums`, sums at `sums..end`.
+    pub(super) fn of(start: usize, sums: usize, end: usize) -> List {
+        let id = |i: usize| u32::try_from(i).expect("fewer than 2^32 nodes");
+        List { start: id(start), sums: id(sums), end: id(end), card: false }
+    }
+
+    pub(super) fn is_empty(self) -> bool {
+        self.start == self.end
+    }
+
+    /// Every node of the list.
+    pub(super) fn all(self) -> Span {
+        (self.start, self.end)
+    }
+
+    /// The nodes whose top operator is of the same kind as `+` (when
+    /// `additive`) or `*`: those that would extend such a chain.
+    fn chains(self, additive: bool) -> Span {
+        match (self.card, additive) {
+            (true, _) => (self.end, self.end),
+            (false, true) => (self.sums, self.end),
+            (false, false) => (self.start, self.sums),
+        }
+    }
+
+    /// The nodes that are parts of such a chain, not chains of it.
+    fn parts(self, additive: bool) -> Span {
+        match (self.card, additive) {
+            (true, _) => self.all(),
+            (false, true) => (self.start, self.sums),
+            (false, false) => (self.sums, self.end),
+        }
+    }
+}
+
+/// Which chains an enumerator groups from the left only.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) struct Grouping {
+    sums: bool,
+    products: bool,
+}
+
+impl Grouping {
+    pub(super) fn new(trees: Trees, ops: OpSet) -> Grouping {
+        let left = trees == Trees::LeftGrouped;
+        Grouping { sums: left && ops.contains(Op::Add), products: left && ops.contains(Op::Mul) }
+    }
+
+    /// Calls `pair` with every `(l, r)` of `left` and `right` such that
+    /// `l op r` is one of the trees made.
+    pub(super) fn for_each_pair(self, op: Op, left: List, right: List, mut pair: impl FnMut(NodeId, NodeId)) {
+        let mut product = |ls: Span, rs: Span| {
+            for l in ids(ls) {
+                for r in ids(rs) {
+                    pair(l, r);
+                }
+            }
+        };
+        let additive = op.precedence() == Op::Add.precedence();
+        if !(if additive { self.sums } else { self.products }) {
+            product(left.all(), right.all());
+        } else if op.is_commutative() {
+            // Either side may be the chain so far, not both.
+            product(left.parts(additive), right.all());
+            product(left.chains(additive), right.parts(additive));
+        } else {
+            product(left.all(), right.parts(additive));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn pairs(grouping: Grouping, op: Op, left: List, right: List) -> Vec<(u32, u32)> {
+        let mut out = Vec::new();
+        grouping.for_each_pair(op, left, right, |l, r| out.push((l.0, r.0)));
+        out.sort_unstable();
+        out
+    }
+
+    /// Nodes 0..2 are products and 2..4 sums on the left; on the right 10
+    /// is a product and 11 a sum; 20 is a card.
+    #[test]
+    fn left_grouping_keeps_chains_on_the_left_only() {
+        let (left, right, card) = (List::of(0, 2, 4), List::of(10, 11, 12), List::card(NodeId(20)));
+        let every = Grouping::new(Trees::All, OpSet::ALL);
+        let grouped = Grouping::new(Trees::LeftGrouped, OpSet::ALL);
+        assert_eq!(pairs(every, Op::Sub, left, right).len(), 8);
+        assert_eq!(pairs(grouped, Op::Sub, left, right), [(0, 10), (1, 10), (2, 10), (3, 10)]);
+        assert_eq!(pairs(grouped, Op::Div, left, right), [(0, 11), (1, 11), (2, 11), (3, 11)]);
+        // Two sums are not joined by `+`; a sum and a product are.
+        assert_eq!(pairs(grouped, Op::Add, left, right), [(0, 10), (0, 11), (1, 10), (1, 11), (2, 10), (3, 10)]);
+        // A card is a part of every chain.
+        assert_eq!(pairs(grouped, Op::Sub, left, card).len(), 4);
+        assert_eq!(pairs(grouped, Op::Mul, card, right), [(20, 10), (20, 11)]);
+    }
+
+    /// Without `+`, `a-(b-c)` has no other grouping: sums are kept as the
+    /// right operand of `-`.
+    #[test]
+    fn a_chain_without_its_grouping_operator_keeps_every_grouping() {
+        let grouped = Grouping::new(Trees::LeftGrouped, "-*/".parse().unwrap());
+        assert_eq!(pairs(grouped, Op::Sub, List::of(0, 2, 4), List::of(10, 11, 12)).len(), 8);
+        assert_eq!(pairs(grouped, Op::Div, List::of(0, 2, 4), List::of(10, 11, 12)).len(), 4);
+    }
+}
