@@ -135,22 +135,23 @@ struct Best<M> {
 }
 
 /// The leading fields of [`Cost`]: brackets, `-` and `/`, length of the
-/// tidied text.
-pub(crate) type Rank = (usize, usize, usize);
+/// tidied text. Small, since one is kept per node and context.
+pub(crate) type Rank = (u32, u32, u32);
 
 /// Lower is more readable.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
 struct Cost {
-    brackets: usize,
-    inverse_ops: usize,
-    len: usize,
+    brackets: u32,
+    inverse_ops: u32,
+    len: u32,
     text: String,
 }
 
 impl Cost {
     fn of(e: &Expr) -> Cost {
         let text = e.to_string();
-        Cost { brackets: text.matches('(').count(), inverse_ops: inverse_ops(e), len: text.len(), text }
+        let count = |n: usize| u32::try_from(n).expect("expressions shorter than 2^32");
+        Cost { brackets: count(text.matches('(').count()), inverse_ops: inverse_ops(e), len: count(text.len()), text }
     }
 
     fn rank(&self) -> Rank {
@@ -158,10 +159,10 @@ impl Cost {
     }
 }
 
-fn inverse_ops(e: &Expr) -> usize {
+fn inverse_ops(e: &Expr) -> u32 {
     match e {
         Expr::Num(_) => 0,
-        Expr::Binary(op, l, r) => usize::from(matches!(op, Op::Sub | Op::Div)) + inverse_ops(l) + inverse_ops(r),
+        Expr::Binary(op, l, r) => u32::from(matches!(op, Op::Sub | Op::Div)) + inverse_ops(l) + inverse_ops(r),
     }
 }
 
@@ -315,7 +316,7 @@ fn chain_rank<T: Tree>(e: T, additive: bool, inverted: bool, rank: &mut Rank) ->
             chain_rank(r, additive, inverted ^ matches!(op, Op::Sub | Op::Div), rank)
         }
         _ => {
-            rank.1 += usize::from(inverted);
+            rank.1 += u32::from(inverted);
             tidy_rank(e, !additive, rank)
         }
     }
@@ -363,7 +364,7 @@ fn chain_parts<T: Tree>(e: T, additive: bool, inverted: bool, out: &mut Parts<T>
     }
 }
 
-pub(crate) fn decimal_digits(mut n: i64) -> usize {
+pub(crate) fn decimal_digits(mut n: i64) -> u32 {
     let mut digits = 1;
     while n >= 10 {
         n /= 10;

@@ -15,9 +15,9 @@ use crate::distinct::{Rank, decimal_digits};
 #[derive(Clone, Copy, Debug)]
 struct Share {
     /// Its parts in the chain.
-    parts: usize,
+    parts: u32,
     /// How many of them are inverted when the node is not.
-    inverted: usize,
+    inverted: u32,
     /// Brackets, inverse operators and length inside the parts, and the
     /// operators between them.
     rank: Rank,
