@@ -8,6 +8,11 @@ use std::sync::Arc;
 use reckon_census::{HandSpace, map_in_order};
 use reckon_core::{Hand, Rational, Reach, Rules, SharedSets, Solver, oracle};
 
+/// The allocator of the `reckon` binary, so that the benches measure what
+/// it runs.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 /// Every hand of `n` cards with values in `lo..=hi`, ascending.
 pub fn all_hands(n: usize, lo: i64, hi: i64) -> Vec<Hand> {
     fn extend(prefix: &mut Vec<i64>, n: usize, lo: i64, hi: i64, out: &mut Vec<Hand>) {

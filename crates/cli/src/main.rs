@@ -16,6 +16,12 @@ use clap::Parser;
 
 use crate::args::{Cli, Command};
 
+/// The engine makes many small tables per hand and drops them when done;
+/// mimalloc keeps that memory at hand where the system allocator returns
+/// it and faults it in again (about a tenth of the time of a listing).
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 /// Exit statuses, as documented in `reckon --help`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Status {
