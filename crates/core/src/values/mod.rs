@@ -9,8 +9,11 @@
 //! `b` with `a op b = target` can finish, and they are looked up on the
 //! other side. A single card split from three or more goes one step
 //! further (see `targets`): the larger part is asked for the card's
-//! partners, so its value set is not built either.
+//! partners, so its value set is not built either. A hand of four cards
+//! is decided by its pairings instead (see `four`): a value of one pair
+//! among the values that finish with the other.
 
+mod four;
 mod ids;
 mod shared;
 mod splits;
@@ -208,6 +211,9 @@ impl<N: Number> ValueSets<N> {
             return Some(false);
         }
         self.targets.root_at(target);
+        if let &[w, x, y, z] = ids {
+            return self.decide_four([w, x, y, z]);
+        }
         self.decide_in(ids, ROOT)
     }
 

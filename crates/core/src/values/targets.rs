@@ -14,7 +14,11 @@
 //! Target sets are kept per (targets, value set), so that the many hands
 //! sharing a card or a sub-multiset share the work.
 
+use std::sync::Arc;
+
 use hashbrown::{HashMap, HashSet};
+
+use super::four::Pairs;
 
 use crate::number::Number;
 use crate::rules::{Domain, Op, OpSet};
@@ -37,8 +41,10 @@ pub(super) struct TargetSet<N> {
 }
 
 impl<N: Number> TargetSet<N> {
-    fn of(values: impl IntoIterator<Item = N>, any: bool, any_non_zero: bool) -> TargetSet<N> {
-        TargetSet { values: values.into_iter().collect(), any, any_non_zero }
+    fn of(values: Vec<N>, any: bool, any_non_zero: bool) -> TargetSet<N> {
+        let mut set = HashSet::with_capacity(values.len());
+        set.extend(values);
+        TargetSet { values: set, any, any_non_zero }
     }
 
     /// Keeps only the values `keep` says.
@@ -77,11 +83,13 @@ pub(super) struct TargetSets<N> {
     /// The partners of a value set (by its index) for a target set, and
     /// whether only those the domain allows were kept.
     partners: HashMap<u64, TargetId>,
+    /// The pairs of cards of four-card hands, with their pair targets.
+    pub(super) pairs: Pairs,
 }
 
 impl<N: Number> TargetSets<N> {
     pub(super) fn new() -> TargetSets<N> {
-        TargetSets { root: None, sets: Vec::new(), partners: HashMap::new() }
+        TargetSets { root: None, sets: Vec::new(), partners: HashMap::new(), pairs: Pairs::default() }
     }
 
     /// Makes `target` the root, forgetting every set derived from another.
@@ -89,6 +97,7 @@ impl<N: Number> TargetSets<N> {
         if self.root.as_ref() != Some(target) {
             self.sets = vec![TargetSet::of(vec![target.clone()], false, false)];
             self.partners.clear();
+            self.pairs = Pairs::default();
             self.root = Some(target.clone());
         }
     }
@@ -127,28 +136,84 @@ impl<N: Number> TargetSets<N> {
         self.partners.insert(key, id);
         id
     }
+
+    /// The pair targets of two cards (see `four`): the values `v` that make
+    /// the root as `(a∘b)∘v`, `a∘(b∘v)` or `b∘(a∘v)`, where `sets[pair]`
+    /// holds the values `a∘b` and `cards` are the indices of the cards' own
+    /// sets. `None` when the partners of a card are open.
+    pub(super) fn of_pair(
+        &mut self,
+        ops: OpSet,
+        domain: Domain,
+        sets: &[Arc<[N]>],
+        pair: usize,
+        cards: [usize; 2],
+    ) -> Option<TargetId> {
+        // Gathered whole and hashed once: the three shapes share many values.
+        let mut made = Partners::default();
+        // `(a∘b)∘v`: any `v` is a value of two cards, which the domain allowed.
+        made.add(ops, &sets[pair], self.get(ROOT));
+        let orders: &[[usize; 2]] = if cards[0] == cards[1] { &[[0, 1]] } else { &[[0, 1], [1, 0]] };
+        for &[outer, inner] in orders {
+            // `b∘v` is an intermediate result: the domain must allow it.
+            let outer = cards[outer];
+            let finish_outer = self.partners(ops, Some(domain), ROOT, outer, &sets[outer]);
+            if self.get(finish_outer).is_open() {
+                return None;
+            }
+            made.add(ops, &sets[cards[inner]], self.get(finish_outer));
+        }
+        let id = TargetId::try_from(self.sets.len()).expect("fewer than 2^32 target sets");
+        self.sets.push(made.into_set());
+        Some(id)
+    }
 }
 
 /// The values that finish with some value of `set` to make one of `targets`.
-///
-/// A partner that overflows `N` is left out: it cannot be among the other
-/// side's values, which all fit.
 fn partners_of<N: Number>(ops: OpSet, set: &[N], targets: &TargetSet<N>) -> TargetSet<N> {
-    debug_assert!(!targets.is_open(), "an open set is met, not derived from");
-    let mut values = Vec::with_capacity(6 * set.len() * targets.values.len());
-    let (mut any, mut any_non_zero) = (false, false);
-    for t in targets.values.iter() {
-        for a in set {
-            let partners = Op::partners(a, t).into_iter().filter(|(op, ..)| ops.contains(*op));
-            values.extend(partners.filter_map(|(.., b)| b));
-            // `0 * b = 0` for every `b`, `0 / b = 0` for every non-zero `b`.
-            if a.is_zero() && t.is_zero() {
-                any |= ops.contains(Op::Mul);
-                any_non_zero |= ops.contains(Op::Div);
+    let mut made = Partners::default();
+    made.add(ops, set, targets);
+    made.into_set()
+}
+
+/// Partners gathered for a target set, repeats and all.
+#[derive(Debug)]
+struct Partners<N> {
+    values: Vec<N>,
+    any: bool,
+    any_non_zero: bool,
+}
+
+impl<N> Default for Partners<N> {
+    fn default() -> Self {
+        Partners { values: Vec::new(), any: false, any_non_zero: false }
+    }
+}
+
+impl<N: Number> Partners<N> {
+    /// Adds the values that finish with some value of `set` to make one of `targets`.
+    ///
+    /// A partner that overflows `N` is left out: it cannot be among the other
+    /// side's values, which all fit.
+    fn add(&mut self, ops: OpSet, set: &[N], targets: &TargetSet<N>) {
+        debug_assert!(!targets.is_open(), "an open set is met, not derived from");
+        self.values.reserve(6 * set.len() * targets.values.len());
+        for t in targets.values.iter() {
+            for a in set {
+                let partners = Op::partners(a, t).into_iter().filter(|(op, ..)| ops.contains(*op));
+                self.values.extend(partners.filter_map(|(.., b)| b));
+                // `0 * b = 0` for every `b`, `0 / b = 0` for every non-zero `b`.
+                if a.is_zero() && t.is_zero() {
+                    self.any |= ops.contains(Op::Mul);
+                    self.any_non_zero |= ops.contains(Op::Div);
+                }
             }
         }
     }
-    TargetSet::of(values, any, any_non_zero)
+
+    fn into_set(self) -> TargetSet<N> {
+        TargetSet::of(self.values, self.any, self.any_non_zero)
+    }
 }
 
 #[cfg(test)]
