@@ -84,7 +84,7 @@ impl<N: Number> ValueSets<N> {
         }
         let set = self.set_of_key(key(&[a, b]))?;
         let (a_set, b_set) = (self.set_of_key(key(&[a]))?, self.set_of_key(key(&[b]))?);
-        let targets = self.targets.of_pair(self.ops, self.domain, &self.sets, set, [a_set, b_set]);
+        let targets = self.targets.of_pair(self.ops, self.domain, &self.sets, set, [a_set, b_set])?;
         let pair = Pair { set, targets };
         self.targets.pairs.insert(a, b, pair);
         Some(pair)

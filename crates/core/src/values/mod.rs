@@ -230,7 +230,7 @@ impl<N: Number> ValueSets<N> {
                 let card = self.set_of_key(smaller)?;
                 // The larger part's value is an intermediate result: the domain must allow it.
                 let allowed = Some(self.domain);
-                let partners = self.targets.partners(self.ops, allowed, targets, card, &self.sets[card]);
+                let partners = self.targets.partners(self.ops, allowed, targets, card, &self.sets[card])?;
                 if !self.targets.get(partners).is_open() {
                     if self.meet_every_split(larger, partners)? {
                         return Some(true);
@@ -240,7 +240,7 @@ impl<N: Number> ValueSets<N> {
             }
             // The partners of the side with fewer values, met by the other's values.
             let (walk, look) = self.walk_and_look(smaller, larger)?;
-            let partners = self.targets.partners(self.ops, None, targets, walk, &self.sets[walk]);
+            let partners = self.targets.partners(self.ops, None, targets, walk, &self.sets[walk])?;
             if self.targets.get(partners).meet(&self.sets[look]) {
                 return Some(true);
             }
@@ -259,7 +259,7 @@ impl<N: Number> ValueSets<N> {
             self.split_sets.insert(key, pairs.into_boxed_slice());
         }
         for &(walk, look) in self.split_sets[&key].iter() {
-            let partners = self.targets.partners(self.ops, None, targets, walk, &self.sets[walk]);
+            let partners = self.targets.partners(self.ops, None, targets, walk, &self.sets[walk])?;
             if self.targets.get(partners).meet(&self.sets[look]) {
                 return Some(true);
             }
