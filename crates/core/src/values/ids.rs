@@ -7,6 +7,7 @@ use hashbrown::HashMap;
 
 use super::splits::Cards;
 use crate::hand::MAX_CARDS;
+use crate::number::Number;
 
 /// The ids of some cards, sorted.
 pub(crate) type Ids = Cards<u8>;
@@ -21,16 +22,24 @@ const _: () = assert!(MAX_CARDS * 8 <= Key::BITS as usize);
 /// The most distinct card values one memo tells apart; ids are bytes.
 const MAX_IDS: usize = u8::MAX as usize;
 
+/// Whole cards from 0 to below this find their ids by index, not by hash:
+/// most hands are of small whole numbers, and every hand asks for its ids.
+const INDEXED_CARDS: usize = 64;
+
 /// Card values by id, and ids by value.
 #[derive(Debug)]
 pub(crate) struct CardIds<N> {
     values: Vec<N>,
+    /// The ids of the whole cards `0..INDEXED_CARDS`, by value, plus one
+    /// (zero: no id yet).
+    indexed: [u8; INDEXED_CARDS],
+    /// The ids of every other card.
     ids: HashMap<N, u8>,
 }
 
-impl<N: Clone + Eq + std::hash::Hash> CardIds<N> {
+impl<N: Number> CardIds<N> {
     pub(crate) fn new() -> CardIds<N> {
-        CardIds { values: Vec::new(), ids: HashMap::new() }
+        CardIds { values: Vec::new(), indexed: [0; INDEXED_CARDS], ids: HashMap::new() }
     }
 
     /// Could `more` new card values still get ids? When not, the memo
@@ -48,12 +57,25 @@ impl<N: Clone + Eq + std::hash::Hash> CardIds<N> {
     }
 
     fn id_of(&mut self, card: &N) -> u8 {
-        if let Some(&id) = self.ids.get(card) {
-            return id;
+        let index = card.to_i64().and_then(|v| usize::try_from(v).ok()).filter(|&v| v < INDEXED_CARDS);
+        match index {
+            Some(at) if self.indexed[at] != 0 => return self.indexed[at] - 1,
+            None => {
+                if let Some(&id) = self.ids.get(card) {
+                    return id;
+                }
+            }
+            Some(_) => {}
         }
         let id = u8::try_from(self.values.len()).expect("the caller made room for new ids");
         self.values.push(card.clone());
-        self.ids.insert(card.clone(), id);
+        match index {
+            // Ids stay below `MAX_IDS`, so one more still fits a byte.
+            Some(at) => self.indexed[at] = id + 1,
+            None => {
+                self.ids.insert(card.clone(), id);
+            }
+        }
         id
     }
 
@@ -97,17 +119,39 @@ pub(crate) fn ids_of_key(key: Key) -> Ids {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::number::Rational;
+    use crate::values::tests::ints;
 
     #[test]
     fn equal_cards_share_an_id_and_keys_are_canonical() {
         let mut ids = CardIds::new();
-        let hand = ids.ids_of(&[5, 3, 5, 9]);
+        let hand = ids.ids_of(&ints(&[5, 3, 5, 9]));
         assert_eq!(hand.as_slice(), [0, 0, 1, 2]);
-        assert_eq!(*ids.value(1), 3);
-        assert_eq!(key(&ids.ids_of(&[9, 5])), key(&[0, 2]));
+        assert_eq!(ids.value(1), &Rational::from_integer(3));
+        assert_eq!(key(&ids.ids_of(&ints(&[9, 5]))), key(&[0, 2]));
         assert_ne!(key(&[0]), key(&[0, 0]), "a card and two equal cards differ");
         assert!(ids.has_room_for(MAX_IDS - 3) && !ids.has_room_for(MAX_IDS - 2));
         assert_eq!(ids_of_key(key(&[0, 0, 2, 254])).as_slice(), [0, 0, 2, 254]);
         assert_eq!([cards_in(key(&[0, 0, 2, 254])), cards_in(key(&[0])), cards_in(key(&[254]))], [4, 1, 1]);
+    }
+
+    /// Cards found by index and cards found by hash get ids alike: one per
+    /// value, in the order first seen, whatever the path.
+    #[test]
+    fn indexed_and_hashed_cards_share_one_numbering() {
+        let edge = INDEXED_CARDS as i64;
+        let cards: Vec<Rational> = [0, edge - 1, edge, -1, 1, 63, 64]
+            .into_iter()
+            .map(Rational::from_integer)
+            .chain(["1/2", "127/2"].map(|v| v.parse::<Rational>().unwrap()))
+            .collect();
+        let mut ids = CardIds::new();
+        for (n, card) in cards.iter().enumerate() {
+            let id = ids.ids_of(std::slice::from_ref(card))[0];
+            let first = cards.iter().position(|c| c == card).unwrap();
+            let distinct_before = cards[..first].iter().collect::<hashbrown::HashSet<_>>().len();
+            assert_eq!(usize::from(id), distinct_before, "card {n}: {card}");
+            assert_eq!(ids.value(id), card);
+        }
     }
 }

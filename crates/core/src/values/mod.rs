@@ -9,8 +9,11 @@
 //! `b` with `a op b = target` can finish, and they are looked up on the
 //! other side. A single card split from three or more goes one step
 //! further (see `targets`): the larger part is asked for the card's
-//! partners, so its value set is not built either.
+//! partners, so its value set is not built either. A hand of four cards
+//! is decided by its pairings instead (see `four`): a value of one pair
+//! among the values that finish with the other.
 
+mod four;
 mod ids;
 mod shared;
 mod splits;
@@ -208,6 +211,9 @@ impl<N: Number> ValueSets<N> {
             return Some(false);
         }
         self.targets.root_at(target);
+        if let &[w, x, y, z] = ids {
+            return self.decide_four([w, x, y, z]);
+        }
         self.decide_in(ids, ROOT)
     }
 
@@ -224,7 +230,7 @@ impl<N: Number> ValueSets<N> {
                 let card = self.set_of_key(smaller)?;
                 // The larger part's value is an intermediate result: the domain must allow it.
                 let allowed = Some(self.domain);
-                let partners = self.targets.partners(self.ops, allowed, targets, card, &self.sets[card]);
+                let partners = self.targets.partners(self.ops, allowed, targets, card, &self.sets[card])?;
                 if !self.targets.get(partners).is_open() {
                     if self.meet_every_split(larger, partners)? {
                         return Some(true);
@@ -234,7 +240,7 @@ impl<N: Number> ValueSets<N> {
             }
             // The partners of the side with fewer values, met by the other's values.
             let (walk, look) = self.walk_and_look(smaller, larger)?;
-            let partners = self.targets.partners(self.ops, None, targets, walk, &self.sets[walk]);
+            let partners = self.targets.partners(self.ops, None, targets, walk, &self.sets[walk])?;
             if self.targets.get(partners).meet(&self.sets[look]) {
                 return Some(true);
             }
@@ -253,7 +259,7 @@ impl<N: Number> ValueSets<N> {
             self.split_sets.insert(key, pairs.into_boxed_slice());
         }
         for &(walk, look) in self.split_sets[&key].iter() {
-            let partners = self.targets.partners(self.ops, None, targets, walk, &self.sets[walk]);
+            let partners = self.targets.partners(self.ops, None, targets, walk, &self.sets[walk])?;
             if self.targets.get(partners).meet(&self.sets[look]) {
                 return Some(true);
             }

@@ -14,7 +14,11 @@
 //! Target sets are kept per (targets, value set), so that the many hands
 //! sharing a card or a sub-multiset share the work.
 
+use std::sync::Arc;
+
 use hashbrown::{HashMap, HashSet};
+
+use super::four::Pairs;
 
 use crate::number::Number;
 use crate::rules::{Domain, Op, OpSet};
@@ -37,8 +41,10 @@ pub(super) struct TargetSet<N> {
 }
 
 impl<N: Number> TargetSet<N> {
-    fn of(values: impl IntoIterator<Item = N>, any: bool, any_non_zero: bool) -> TargetSet<N> {
-        TargetSet { values: values.into_iter().collect(), any, any_non_zero }
+    fn of(values: Vec<N>, any: bool, any_non_zero: bool) -> TargetSet<N> {
+        let mut set = HashSet::with_capacity(values.len());
+        set.extend(values);
+        TargetSet { values: set, any, any_non_zero }
     }
 
     /// Keeps only the values `keep` says.
@@ -77,11 +83,13 @@ pub(super) struct TargetSets<N> {
     /// The partners of a value set (by its index) for a target set, and
     /// whether only those the domain allows were kept.
     partners: HashMap<u64, TargetId>,
+    /// The pairs of cards of four-card hands, with their pair targets.
+    pub(super) pairs: Pairs,
 }
 
 impl<N: Number> TargetSets<N> {
     pub(super) fn new() -> TargetSets<N> {
-        TargetSets { root: None, sets: Vec::new(), partners: HashMap::new() }
+        TargetSets { root: None, sets: Vec::new(), partners: HashMap::new(), pairs: Pairs::default() }
     }
 
     /// Makes `target` the root, forgetting every set derived from another.
@@ -89,6 +97,7 @@ impl<N: Number> TargetSets<N> {
         if self.root.as_ref() != Some(target) {
             self.sets = vec![TargetSet::of(vec![target.clone()], false, false)];
             self.partners.clear();
+            self.pairs = Pairs::default();
             self.root = Some(target.clone());
         }
     }
@@ -103,6 +112,13 @@ impl<N: Number> TargetSets<N> {
     /// With `allowed`, only the values `allowed` allows: the targets of a
     /// part of two cards or more, whose value is an intermediate result.
     /// Without, the set may also be met by a single card, which any domain allows.
+    ///
+    /// A set with `allowed` is asked of a part, and its own partners are
+    /// taken in turn: a partner that overflows `N` could still be made by
+    /// that part, through intermediate results that overflow too but are
+    /// never worked out here, so it is reported (`None`) and the hand is
+    /// redone in big numbers. A set without is only met by built value
+    /// sets, whose values all fit: an overflowing partner is left out.
     pub(super) fn partners(
         &mut self,
         ops: OpSet,
@@ -110,45 +126,134 @@ impl<N: Number> TargetSets<N> {
         targets: TargetId,
         set_index: usize,
         set: &[N],
-    ) -> TargetId {
+    ) -> Option<TargetId> {
         // One word hashes faster than a tuple: `targets` fits 32 bits, and
         // value sets are far fewer than 2^31.
         let key = u64::from(targets) << 32 | (set_index as u64) << 1 | u64::from(allowed.is_some());
         debug_assert!(set_index < 1 << 31);
         if let Some(&known) = self.partners.get(&key) {
-            return known;
+            return Some(known);
         }
-        let mut made = partners_of(ops, set, self.get(targets));
+        let overflowing = if allowed.is_some() { Overflowing::Reported } else { Overflowing::LeftOut };
+        let mut made = Partners::default();
+        made.add(ops, set, self.get(targets), overflowing)?;
+        let mut made = made.into_set();
         if let Some(domain) = allowed {
             made.retain(|v| domain.allows(v));
         }
         let id = TargetId::try_from(self.sets.len()).expect("fewer than 2^32 target sets");
         self.sets.push(made);
         self.partners.insert(key, id);
-        id
+        Some(id)
+    }
+
+    /// The pair targets of two cards (see `four`): the values `v` that make
+    /// the root as `(a∘b)∘v`, `a∘(b∘v)` or `b∘(a∘v)`, where `sets[pair]`
+    /// holds the values `a∘b` and `cards` are the indices of the cards' own
+    /// sets. `Some(None)` when the partners of a card are open; `None` on
+    /// overflow.
+    pub(super) fn of_pair(
+        &mut self,
+        ops: OpSet,
+        domain: Domain,
+        sets: &[Arc<[N]>],
+        pair: usize,
+        cards: [usize; 2],
+    ) -> Option<Option<TargetId>> {
+        // Gathered whole and hashed once: the three shapes share many values.
+        // Every `v` is met by a value of two cards, which fits.
+        let mut made = Partners::default();
+        // `(a∘b)∘v`: any `v` is a value of two cards, which the domain allowed.
+        made.add(ops, &sets[pair], self.get(ROOT), Overflowing::LeftOut)?;
+        let orders: &[[usize; 2]] = if cards[0] == cards[1] { &[[0, 1]] } else { &[[0, 1], [1, 0]] };
+        for &[outer, inner] in orders {
+            // `b∘v` is an intermediate result: the domain must allow it.
+            let outer = cards[outer];
+            let finish_outer = self.partners(ops, Some(domain), ROOT, outer, &sets[outer])?;
+            if self.get(finish_outer).is_open() {
+                return Some(None);
+            }
+            made.add(ops, &sets[cards[inner]], self.get(finish_outer), Overflowing::LeftOut)?;
+        }
+        let id = TargetId::try_from(self.sets.len()).expect("fewer than 2^32 target sets");
+        self.sets.push(made.into_set());
+        Some(Some(id))
     }
 }
 
-/// The values that finish with some value of `set` to make one of `targets`.
-///
-/// A partner that overflows `N` is left out: it cannot be among the other
-/// side's values, which all fit.
+/// The values that finish with some value of `set` to make one of
+/// `targets`, leaving out those that overflow.
+#[cfg(test)]
 fn partners_of<N: Number>(ops: OpSet, set: &[N], targets: &TargetSet<N>) -> TargetSet<N> {
-    debug_assert!(!targets.is_open(), "an open set is met, not derived from");
-    let mut values = Vec::with_capacity(6 * set.len() * targets.values.len());
-    let (mut any, mut any_non_zero) = (false, false);
-    for t in targets.values.iter() {
-        for a in set {
-            let partners = Op::partners(a, t).into_iter().filter(|(op, ..)| ops.contains(*op));
-            values.extend(partners.filter_map(|(.., b)| b));
-            // `0 * b = 0` for every `b`, `0 / b = 0` for every non-zero `b`.
-            if a.is_zero() && t.is_zero() {
-                any |= ops.contains(Op::Mul);
-                any_non_zero |= ops.contains(Op::Div);
+    let mut made = Partners::default();
+    made.add(ops, set, targets, Overflowing::LeftOut).expect("overflows are left out");
+    made.into_set()
+}
+
+/// What becomes of a partner that overflows `N`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Overflowing {
+    /// It is left out: the set is met by value sets whose values all fit.
+    LeftOut,
+    /// It is reported: the set is asked of a part, which might make it.
+    Reported,
+}
+
+/// Partners gathered for a target set, repeats and all.
+#[derive(Debug)]
+struct Partners<N> {
+    values: Vec<N>,
+    any: bool,
+    any_non_zero: bool,
+}
+
+impl<N> Default for Partners<N> {
+    fn default() -> Self {
+        Partners { values: Vec::new(), any: false, any_non_zero: false }
+    }
+}
+
+impl<N: Number> Partners<N> {
+    /// Adds the values that finish with some value of `set` to make one of
+    /// `targets`; `None` if one overflows and `overflowing` says to report it.
+    fn add(&mut self, ops: OpSet, set: &[N], targets: &TargetSet<N>, overflowing: Overflowing) -> Option<()> {
+        debug_assert!(!targets.is_open(), "an open set is met, not derived from");
+        self.values.reserve(6 * set.len() * targets.values.len());
+        for t in targets.values.iter() {
+            for a in set {
+                for (op, a_first, partner) in Op::partners(a, t) {
+                    match partner {
+                        _ if !ops.contains(op) => {}
+                        Some(b) => self.values.push(b),
+                        None if overflowing == Overflowing::Reported && defined(op, a_first, a, t) => return None,
+                        None => {}
+                    }
+                }
+                // `0 * b = 0` for every `b`, `0 / b = 0` for every non-zero `b`.
+                if a.is_zero() && t.is_zero() {
+                    self.any |= ops.contains(Op::Mul);
+                    self.any_non_zero |= ops.contains(Op::Div);
+                }
             }
         }
+        Some(())
     }
-    TargetSet::of(values, any, any_non_zero)
+
+    fn into_set(self) -> TargetSet<N> {
+        TargetSet::of(self.values, self.any, self.any_non_zero)
+    }
+}
+
+/// Does `a` have a partner for `t` by `op` (`a` first or not), as
+/// [`Op::partners`] lists them? A partner that exists but is missing overflowed.
+fn defined<N: Number>(op: Op, a_first: bool, a: &N, t: &N) -> bool {
+    match op {
+        Op::Add | Op::Sub => true,
+        // `a * b = t`, `b / a = t`: no `b` for a zero `a`.
+        Op::Mul => !a.is_zero(),
+        // `a / b = t`: `b = a / t`, none for a zero `t`.
+        Op::Div => !a.is_zero() && (!a_first || !t.is_zero()),
+    }
 }
 
 #[cfg(test)]
@@ -184,6 +289,26 @@ mod tests {
         let one = partners_of("+-*/".parse().unwrap(), &[r(1)], &three);
         assert!(one.meet(&[r(9)]));
         assert!(!one.meet(&[r(10)]), "nothing with 1 and 3 makes 24 from 10");
+    }
+
+    /// A partner that overflows is left out of a set met by value sets, and
+    /// reported for a set asked of a part (see [`TargetSets::partners`]).
+    #[test]
+    fn overflowing_partners_are_left_out_or_reported() {
+        let huge = [r(i64::MAX - 1)];
+        let ops = "+-*/".parse().unwrap();
+        let mut sets = TargetSets::new();
+        sets.root_at(&r(24));
+        let met = sets.partners(ops, None, ROOT, 0, &huge).expect("left out");
+        let shown: Vec<String> = sets.get(met).values.iter().map(ToString::to_string).collect();
+        assert!(shown.contains(&"-9223372036854775782".to_owned()) && shown.len() == 4, "{shown:?}");
+        assert_eq!(sets.partners(ops, Some(Domain::Rational), ROOT, 0, &huge), None, "24 + a overflows");
+        // Partners that are not defined (division by zero) are no overflow.
+        let zero = [r(0)];
+        assert!(sets.partners(ops, Some(Domain::Rational), ROOT, 1, &zero).is_some());
+        let small = [r(5)];
+        let asked = sets.partners(ops, Some(Domain::Rational), ROOT, 2, &small).unwrap();
+        assert_eq!(sets.get(asked).values.len(), 6);
     }
 
     #[test]

@@ -90,6 +90,23 @@ fn large_cards_are_exact() {
     }
 }
 
+/// The only way to 2 is `(b+c+d)/a`, whose sum overflows 64 bits while every
+/// pair of cards fits (without `*`): the partner `2*a` of the card `a`
+/// overflows too, and must send the hand to big numbers, not be left out.
+#[test]
+fn a_card_partner_that_overflows_is_not_left_out() {
+    let cards = "5072854620270126693 3412647653636267048 3412647653636267048 3320413933267719290";
+    for hand in [cards.to_owned(), format!("{cards} 1")] {
+        let hand: Hand = hand.parse().unwrap();
+        for ops in ["+-/", "+/", "+-*/"] {
+            let rules = Rules { ops: ops.parse().unwrap(), ..Rules::with_target(int(2)) };
+            assert!(oracle::decide(&hand, &rules), "{hand} under {ops}");
+            assert!(Reach::new(rules).decide(&hand), "{hand} under {ops}: value sets missed it");
+            agrees(&hand, rules);
+        }
+    }
+}
+
 fn card() -> impl Strategy<Value = Rational> {
     prop_oneof![
         8 => (1i64..=13).prop_map(Rational::from_integer),
