@@ -23,6 +23,7 @@
 mod finish;
 mod list;
 mod parts;
+mod ways;
 mod whole;
 
 use hashbrown::HashMap;
@@ -37,6 +38,7 @@ use crate::values::{CardIds, Key, key, sorted_without_repeats, sub_multisets};
 use self::finish::{Finisher, Positions, position};
 pub use self::list::Trees;
 use self::list::{Grouping, List, ids};
+use self::ways::{Operand, Way, Ways};
 use self::whole::Dense;
 
 /// Where an expression is among an [`Enumerator`]'s [`Nodes`].
@@ -304,6 +306,9 @@ struct Set<N> {
     /// Which nodes are the expressions worth each of `values`, by
     /// position, once asked.
     lists: Box<[Option<List>]>,
+    /// How each of `values` is made from its parts' values, for a set
+    /// whose values were made in rationals when it was met.
+    ways: Option<Ways>,
     /// How its values finish the target, once it was the walked side of a
     /// top split.
     finishers: Option<Box<[Finisher<N>]>>,
@@ -319,9 +324,10 @@ struct Set<N> {
 }
 
 impl<N: Number> Set<N> {
-    fn with_values(&mut self, Made { values, whole, dense }: Made<N>) {
+    fn with_values(&mut self, Made { values, whole, dense, ways }: Made<N>) {
         self.lists = vec![None; values.len()].into_boxed_slice();
         self.whole = whole;
+        self.ways = ways;
         self.positions = dense.map(Positions::dense);
         self.values = Some(values);
     }
@@ -335,6 +341,8 @@ struct Made<N> {
     whole: Option<Box<[i64]>>,
     /// Their index, when the integers that made them already hold it.
     dense: Option<Dense>,
+    /// How each is made, when that was kept.
+    ways: Option<Ways>,
 }
 
 /// How to finish a value from two parts: `left op right`, each part's
@@ -433,6 +441,7 @@ impl<N: Number> Memo<N> {
             values: None,
             whole: None,
             lists: Box::new([]),
+            ways: None,
             finishers: None,
             positions: None,
             splits: Box::new([]),
@@ -444,11 +453,11 @@ impl<N: Number> Memo<N> {
             set.card = Some(card);
             let value = N::from_rational(card);
             let whole = value.to_i64().map(|v| Box::new([v]) as Box<[i64]>);
-            set.with_values(Made { values: Box::new([value]), whole, dense: None });
+            set.with_values(Made { values: Box::new([value]), whole, dense: None, ways: None });
         } else {
             let pairs = self.split_ids(ids)?;
             if ids.len() <= EAGER_CARDS {
-                set.with_values(self.combine_all(&pairs)?);
+                set.with_values(self.combine_all(&pairs, true)?);
             }
             set.splits = pairs.into_boxed_slice();
         }
@@ -473,15 +482,16 @@ impl<N: Number> Memo<N> {
     fn ensure_values(&mut self, id: usize) -> Option<()> {
         if self.sets[id].values.is_none() {
             let pairs = self.sets[id].splits.clone();
-            let values = self.combine_all(&pairs)?;
+            let values = self.combine_all(&pairs, false)?;
             self.sets[id].with_values(values);
         }
         Some(())
     }
 
     /// The sorted, distinct values made by combining the two parts of
-    /// one of `pairs`; `None` on overflow.
-    fn combine_all(&mut self, pairs: &[(usize, usize)]) -> Option<Made<N>> {
+    /// one of `pairs`, and how each is made if `with_ways`; `None` on
+    /// overflow.
+    fn combine_all(&mut self, pairs: &[(usize, usize)], with_ways: bool) -> Option<Made<N>> {
         for &(left, right) in pairs {
             self.ensure_values(left)?;
             self.ensure_values(right)?;
@@ -490,26 +500,41 @@ impl<N: Number> Memo<N> {
             return Some(values);
         }
         let mut made = Vec::new();
+        let mut ways = Vec::new();
         for &(left, right) in pairs {
             let same = left == right;
-            for a in self.values(left) {
-                for b in self.values(right) {
+            for (i, a) in self.values(left).iter().enumerate() {
+                for (j, b) in self.values(right).iter().enumerate() {
                     let (ops, count) = orientations(a, b, same);
-                    for &(op, x, y) in &ops[..count] {
+                    for (k, &(op, x, y)) in ops[..count].iter().enumerate() {
                         if !self.ops.contains(op) || (op == Op::Div && !self.may_divide(x, y)) {
                             continue;
                         }
                         let v = op.apply(x, y)?;
-                        if self.domain.allows(&v) {
+                        if !self.domain.allows(&v) {
+                            continue;
+                        }
+                        if !with_ways {
                             made.push(v);
+                        } else if !(same && op.is_commutative() && i > j) {
+                            // Equal halves make `a+b` again as `b+a`: one of them.
+                            let (a, b) = (Operand::new(left, i), Operand::new(right, j));
+                            let (left, right) = if k < 4 { (a, b) } else { (b, a) };
+                            ways.push((v, Way { op, left, right }));
                         }
                     }
                 }
             }
         }
-        let values = sorted_without_repeats(made).into_boxed_slice();
+        let (values, ways) = if with_ways {
+            let (values, ways) = ways::sorted(ways);
+            (values, Some(ways))
+        } else {
+            (sorted_without_repeats(made), None)
+        };
+        let values = values.into_boxed_slice();
         let whole = if self.domain.whole_numbers_only() { values.iter().map(N::to_i64).collect() } else { None };
-        Some(Made { values, whole, dense: None })
+        Some(Made { values, whole, dense: None, ways })
     }
 
     /// [`Memo::combine_all`] in plain integers, for a whole-number domain
@@ -529,7 +554,7 @@ impl<N: Number> Memo<N> {
         }
         let (made, dense) = whole::sorted_without_repeats(made);
         let values = made.iter().map(|&v| N::from_rational(Rational::from_integer(v))).collect();
-        Some(Made { values, whole: Some(made.into_boxed_slice()), dense })
+        Some(Made { values, whole: Some(made.into_boxed_slice()), dense, ways: None })
     }
 
     /// Can `x / y` be a value of this domain? Whole-number domains skip
@@ -578,8 +603,21 @@ impl<N: Number> Memo<N> {
         if let Some(known) = self.sets[id].lists[at] {
             return Some(known);
         }
-        let v = self.values(id)[at].clone();
-        let list = self.make_list(nodes, id, &v)?;
+        let list = if let Some(ways) = &self.sets[id].ways {
+            let ways: SmallVec<[Way; 16]> = ways.of(at).iter().copied().collect();
+            let mut combos = Vec::with_capacity(ways.len());
+            for Way { op, left, right } in ways {
+                let ls = self.list_at(nodes, left.set as usize, left.at as usize)?;
+                let rs = self.list_at(nodes, right.set as usize, right.at as usize)?;
+                if !ls.is_empty() && !rs.is_empty() {
+                    combos.push((op, ls, rs));
+                }
+            }
+            self.push_combos(nodes, id, &combos)
+        } else {
+            let v = self.values(id)[at].clone();
+            self.make_list(nodes, id, &v)?
+        };
         self.sets[id].lists[at] = Some(list);
         Some(list)
     }
@@ -592,8 +630,13 @@ impl<N: Number> Memo<N> {
         }
         let splits: SmallVec<[(usize, usize); 32]> = self.sets[id].splits.iter().copied().collect();
         let combos = self.combos(nodes, &splits, v)?;
-        // Made after the parts' lists, so that they are consecutive;
-        // products before sums.
+        Some(self.push_combos(nodes, id, &combos))
+    }
+
+    /// Makes the nodes of `combos`, the ways set `id` makes one value, as
+    /// that value's list: after the parts' lists, so that they are
+    /// consecutive, and products before sums.
+    fn push_combos(&self, nodes: &mut Nodes, id: usize, combos: &[Combo]) -> List {
         let start = nodes.len();
         let mut sums = start;
         for additive in [false, true] {
@@ -607,7 +650,7 @@ impl<N: Number> Memo<N> {
                 sums = nodes.len();
             }
         }
-        Some(List::of(start, sums, nodes.len()))
+        List::of(start, sums, nodes.len())
     }
 
     /// [`Memo::combos`] for the whole hand's `target`: a split whose parts

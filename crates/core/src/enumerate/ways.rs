@@ -1,0 +1,80 @@
+//! How each value of a part is made from the values of its two sub-parts,
+//! kept when its values are made: listing the expressions worth a value is
+//! then a replay of those ways, with no arithmetic and no look-ups.
+
+use crate::number::Number;
+use crate::rules::Op;
+
+/// A value of a sub-part: its set and its position among the set's values.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) struct Operand {
+    pub(super) set: u32,
+    pub(super) at: u32,
+}
+
+impl Operand {
+    pub(super) fn new(set: usize, at: usize) -> Operand {
+        let small = |i: usize| u32::try_from(i).expect("fewer than 2^32 sets and values");
+        Operand { set: small(set), at: small(at) }
+    }
+}
+
+/// One way to make a value: `left op right`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) struct Way {
+    pub(super) op: Op,
+    pub(super) left: Operand,
+    pub(super) right: Operand,
+}
+
+/// The ways to make each value of a set, by the value's position.
+#[derive(Debug)]
+pub(super) struct Ways {
+    /// The ways of value `i` are `ways[starts[i]..starts[i + 1]]`.
+    starts: Box<[u32]>,
+    ways: Box<[Way]>,
+}
+
+impl Ways {
+    /// The ways of the value at position `at`.
+    pub(super) fn of(&self, at: usize) -> &[Way] {
+        &self.ways[self.starts[at] as usize..self.starts[at + 1] as usize]
+    }
+}
+
+/// Sorts values made with their ways: the distinct values, ascending,
+/// and the ways of each.
+pub(super) fn sorted<N: Number>(mut made: Vec<(N, Way)>) -> (Vec<N>, Ways) {
+    // Stable, so that each value's ways keep the order they were made in.
+    made.sort_by(|x, y| x.0.cmp(&y.0));
+    let mut values: Vec<N> = Vec::new();
+    let mut starts = Vec::new();
+    let mut ways = Vec::with_capacity(made.len());
+    for (i, (value, way)) in made.into_iter().enumerate() {
+        if values.last() != Some(&value) {
+            starts.push(u32::try_from(i).expect("fewer than 2^32 ways"));
+            values.push(value);
+        }
+        ways.push(way);
+    }
+    starts.push(u32::try_from(ways.len()).expect("fewer than 2^32 ways"));
+    (values, Ways { starts: starts.into_boxed_slice(), ways: ways.into_boxed_slice() })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::number::Rational;
+
+    #[test]
+    fn each_value_keeps_its_ways_in_order() {
+        let way = |op, at| Way { op, left: Operand::new(0, at), right: Operand::new(1, 0) };
+        let r = Rational::from_integer;
+        let made =
+            vec![(r(5), way(Op::Add, 0)), (r(2), way(Op::Sub, 1)), (r(5), way(Op::Mul, 2)), (r(2), way(Op::Div, 3))];
+        let (values, ways) = sorted(made);
+        assert_eq!(values, [r(2), r(5)]);
+        assert_eq!(ways.of(0), [way(Op::Sub, 1), way(Op::Div, 3)]);
+        assert_eq!(ways.of(1), [way(Op::Add, 0), way(Op::Mul, 2)]);
+    }
+}
