@@ -11,9 +11,7 @@
 //! two expressions get the same id exactly when [`Signed::of`] gives them
 //! the same form. [`Forms::tree`] turns an id back into that form.
 
-use std::hash::BuildHasher;
-
-use hashbrown::{DefaultHashBuilder, HashTable};
+use hashbrown::HashTable;
 use reckon_core::{Op, Rational};
 use smallvec::SmallVec;
 
@@ -63,9 +61,9 @@ pub(crate) struct Facts {
 pub(crate) struct Forms {
     shapes: Vec<Shape>,
     facts: Vec<Facts>,
-    /// The id of every shape, hashed by its shape.
-    ids: HashTable<FormId>,
-    hasher: DefaultHashBuilder,
+    /// The id of every shape with the hash of its shape, kept so that
+    /// growing the table does not hash the shapes again.
+    ids: HashTable<(u64, FormId)>,
 }
 
 impl Forms {
@@ -129,17 +127,16 @@ impl Forms {
     }
 
     fn intern(&mut self, shape: Shape) -> FormId {
-        let hash = self.hasher.hash_one(&shape);
+        let hash = hash_of(&shape);
         let shapes = &self.shapes;
-        if let Some(&id) = self.ids.find(hash, |id| shapes[id.0 as usize] == shape) {
+        if let Some(&(_, id)) = self.ids.find(hash, |&(h, id)| h == hash && shapes[id.0 as usize] == shape) {
             return id;
         }
         let id = FormId(u32::try_from(self.shapes.len()).expect("fewer than 2^32 forms"));
         let facts = self.facts_of(&shape);
         self.facts.push(facts);
         self.shapes.push(shape);
-        let (shapes, hasher) = (&self.shapes, &self.hasher);
-        self.ids.insert_unique(hash, id, |id| hasher.hash_one(&shapes[id.0 as usize]));
+        self.ids.insert_unique(hash, (hash, id), |&(h, _)| h);
         id
     }
 
@@ -222,6 +219,27 @@ impl Forms {
 }
 
 type Values = SmallVec<[Option<Rational>; 4]>;
+
+/// A hash of a shape: a few words folded by multiplication, cheaper than
+/// a general hasher over the shape's fields; the final wide product
+/// spreads every word into the low bits (the bucket) and the high bits
+/// (the tag) the table reads.
+fn hash_of(shape: &Shape) -> u64 {
+    const MULTIPLIER: u64 = 0x9e37_79b9_7f4a_7c15;
+    let mix = |h: u64, word: u64| (h.rotate_left(5) ^ word).wrapping_mul(MULTIPLIER);
+    let ids = |h: u64, ids: &[FormId]| ids.iter().fold(h, |h, id| mix(h, u64::from(id.0)));
+    let h = match shape {
+        // Two's complement bits: the cast keeps every value apart.
+        Shape::Leaf(card) => mix(mix(0, card.numer() as u64), card.denom() as u64),
+        Shape::Sum(kept, inverted) | Shape::Prod(kept, inverted) => {
+            let kind = if matches!(shape, Shape::Sum(..)) { 1 } else { 2 };
+            let lengths = (kept.len() as u64) << 32 | inverted.len() as u64;
+            ids(ids(mix(kind, lengths), kept), inverted)
+        }
+    };
+    let wide = u128::from(h) * u128::from(MULTIPLIER);
+    (wide as u64) ^ (wide >> 64) as u64
+}
 
 /// `|v|`, if it fits.
 fn magnitude(v: Rational) -> Option<Rational> {
