@@ -1,6 +1,7 @@
 //! Dedup: from a raw stream of solutions to a complete, duplicate-free,
 //! readable list.
 
+use std::cell::OnceCell;
 use std::cmp::Ordering;
 
 use hashbrown::HashMap;
@@ -71,8 +72,8 @@ pub(crate) trait Members {
     type Member;
     /// Do `a` and `b` tidy to the same expression (see [`same_tidy`])?
     fn same_tidy(&self, a: &Self::Member, b: &Self::Member) -> bool;
-    /// The member as a tree.
-    fn expr(&self, member: &Self::Member) -> Expr;
+    /// The member tidied at `level` (see [`tidy`]), built as a tree.
+    fn tidy(&self, level: Level, member: &Self::Member) -> Expr;
 }
 
 /// Members that are trees already.
@@ -85,8 +86,8 @@ impl Members for Trees {
         same_tidy(a, b)
     }
 
-    fn expr(&self, member: &Expr) -> Expr {
-        member.clone()
+    fn tidy(&self, level: Level, member: &Expr) -> Expr {
+        tidy(level, member)
     }
 }
 
@@ -226,8 +227,8 @@ impl<M> Shown<M> {
         if rank < old.rank {
             *old = Best { rank, member, text: None };
         } else if rank == old.rank && (level == Level::Syntax || !members.same_tidy(&member, &old.member)) {
-            let text = tidy(level, &members.expr(&member)).to_string();
-            if text < *old.text.get_or_insert_with(|| tidy(level, &members.expr(&old.member)).to_string()) {
+            let text = members.tidy(level, &member).to_string();
+            if text < *old.text.get_or_insert_with(|| members.tidy(level, &old.member).to_string()) {
                 *old = Best { rank, member, text: Some(text) };
             }
         }
@@ -237,29 +238,52 @@ impl<M> Shown<M> {
     /// One expression per class, the simplest first, in a stable order.
     pub(crate) fn into_sorted(self, members: &impl Members<Member = M>) -> Vec<Expr> {
         let level = self.level;
-        let mut shown: Vec<(Cost, Expr)> = self
+        let mut shown: Vec<Sorted> = self
             .best
             .into_iter()
             .map(|best| {
-                let shown = tidy(level, &members.expr(&best.member));
-                (Cost::of(&shown), shown)
+                let expr = members.tidy(level, &best.member);
+                // Above the syntax level a member's rank is its tidied
+                // form's (see `rank_of`); at the syntax level the solver
+                // keeps none.
+                let rank = match level {
+                    Level::Syntax => Cost::of(&expr).rank(),
+                    _ => best.rank,
+                };
+                debug_assert_eq!(rank, Cost::of(&expr).rank(), "{expr}");
+                Sorted { rank, text: best.text.map_or_else(OnceCell::new, OnceCell::from), expr }
             })
             .collect();
-        // Ties in cost are broken by the tree itself, so the order never
-        // depends on the order classes were found in.
-        shown.sort_by(|a, b| a.0.cmp(&b.0).then_with(|| a.1.cmp(&b.1)));
-        shown.into_iter().map(|(_, e)| e).collect()
+        // As by `Cost`, the text printed only for a tie in rank; ties in
+        // cost are broken by the tree itself, so the order never depends
+        // on the order classes were found in.
+        shown
+            .sort_by(|a, b| a.rank.cmp(&b.rank).then_with(|| a.text().cmp(b.text())).then_with(|| a.expr.cmp(&b.expr)));
+        shown.into_iter().map(|sorted| sorted.expr).collect()
+    }
+}
+
+/// A shown member with its [`Cost`], the text worked out on demand.
+struct Sorted {
+    rank: Rank,
+    text: OnceCell<String>,
+    expr: Expr,
+}
+
+impl Sorted {
+    fn text(&self) -> &str {
+        self.text.get_or_init(|| self.expr.to_string())
     }
 }
 
 /// The [`Rank`] of the tidied `solution`, without building it where that
 /// is easy: above the syntax level, with whole cards that are not negative.
 pub(crate) fn rank(level: Level, solution: &Expr) -> Rank {
-    rank_of(level, solution, || solution.clone())
+    rank_of(level, solution)
 }
 
-/// [`rank`] of a solution stored anywhere; `expr` builds it if need be.
-pub(crate) fn rank_of<T: Tree>(level: Level, solution: T, expr: impl FnOnce() -> Expr) -> Rank {
+/// [`rank`] of a solution stored anywhere.
+pub(crate) fn rank_of<T: Tree>(level: Level, solution: T) -> Rank {
     let mut fast = Rank::default();
     let found = match solution.view() {
         _ if level == Level::Syntax => None,
@@ -274,7 +298,7 @@ pub(crate) fn rank_of<T: Tree>(level: Level, solution: T, expr: impl FnOnce() ->
     };
     match found {
         Some(()) => fast,
-        None => Cost::of(&tidy(level, &expr())).rank(),
+        None => Cost::of(&tidy(level, solution)).rank(),
     }
 }
 
@@ -383,22 +407,23 @@ impl Extend<Expr> for Distinct {
 
 /// The readable member of `e`'s class nearest to `e`: at the syntax level
 /// only the operands of `+` and `*` are reordered; above it chains of `+`
-/// and `-` (`*` and `/`) are regrouped as `a+b-c-d` (`a*b/c/d`).
-fn tidy(level: Level, e: &Expr) -> Expr {
-    match e {
-        Expr::Num(_) => e.clone(),
-        Expr::Binary(op, l, r) if level == Level::Syntax => {
+/// and `-` (`*` and `/`) are regrouped as `a+b-c-d` (`a*b/c/d`). Built
+/// straight from wherever `e` is stored.
+pub(crate) fn tidy<T: Tree>(level: Level, e: T) -> Expr {
+    match e.view() {
+        View::Card(card) => Expr::Num(card),
+        View::Binary(op, l, r) if level == Level::Syntax => {
             let (mut l, mut r) = (tidy(level, l), tidy(level, r));
             if op.is_commutative() && prominence(&l, &r) == Ordering::Greater {
                 std::mem::swap(&mut l, &mut r);
             }
-            Expr::binary(*op, l, r)
+            Expr::binary(op, l, r)
         }
-        Expr::Binary(op, _, _) => {
+        View::Binary(op, _, _) => {
             let (plus, minus) =
                 if op.precedence() == Op::Add.precedence() { (Op::Add, Op::Sub) } else { (Op::Mul, Op::Div) };
-            let mut kept = Vec::new();
-            let mut inverted = Vec::new();
+            let mut kept = TidyParts::new();
+            let mut inverted = TidyParts::new();
             chain(level, e, plus, minus, false, &mut kept, &mut inverted);
             kept.sort_by(prominence);
             inverted.sort_by(prominence);
@@ -410,12 +435,15 @@ fn tidy(level: Level, e: &Expr) -> Expr {
     }
 }
 
+/// Parts of a chain being tidied: those of four cards fit inline.
+type TidyParts = SmallVec<[Expr; 4]>;
+
 /// Splits a chain of `plus` and `minus` into its kept and inverted parts.
-fn chain(level: Level, e: &Expr, plus: Op, minus: Op, inverted: bool, kept: &mut Vec<Expr>, inv: &mut Vec<Expr>) {
-    match e {
-        Expr::Binary(op, l, r) if *op == plus || *op == minus => {
+fn chain<T: Tree>(level: Level, e: T, plus: Op, minus: Op, inverted: bool, kept: &mut TidyParts, inv: &mut TidyParts) {
+    match e.view() {
+        View::Binary(op, l, r) if op == plus || op == minus => {
             chain(level, l, plus, minus, inverted, kept, inv);
-            chain(level, r, plus, minus, inverted ^ (*op == minus), kept, inv);
+            chain(level, r, plus, minus, inverted ^ (op == minus), kept, inv);
         }
         _ => {
             let part = tidy(level, e);

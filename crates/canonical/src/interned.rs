@@ -11,13 +11,11 @@
 //! two expressions get the same id exactly when [`Signed::of`] gives them
 //! the same form. [`Forms::tree`] turns an id back into that form.
 
-use std::hash::BuildHasher;
-
-use hashbrown::{DefaultHashBuilder, HashTable};
+use hashbrown::HashTable;
 use reckon_core::{Op, Rational};
 use smallvec::SmallVec;
 
-use crate::form::{Node, Signed};
+use crate::form::{self, Node, Signed};
 
 /// A stored form without its sign.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -63,9 +61,9 @@ pub(crate) struct Facts {
 pub(crate) struct Forms {
     shapes: Vec<Shape>,
     facts: Vec<Facts>,
-    /// The id of every shape, hashed by its shape.
-    ids: HashTable<FormId>,
-    hasher: DefaultHashBuilder,
+    /// The id of every shape with the hash of its shape, kept so that
+    /// growing the table does not hash the shapes again.
+    ids: HashTable<(u64, FormId)>,
 }
 
 impl Forms {
@@ -84,23 +82,34 @@ impl Forms {
             Op::Add | Op::Sub => {
                 self.add_terms(a, false, &mut kept, &mut inverted);
                 self.add_terms(b, op == Op::Sub, &mut kept, &mut inverted);
-                kept.sort_unstable();
-                inverted.sort_unstable();
-                // Of `s` and `-s` keep the one whose added terms sort first.
-                let negative = kept.len().cmp(&inverted.len()).then_with(|| kept.cmp(&inverted)).is_lt();
-                if negative {
-                    std::mem::swap(&mut kept, &mut inverted);
-                }
-                SignedId { negative, form: self.intern(Shape::Sum(kept, inverted)) }
+                self.sum(kept, inverted)
             }
             Op::Mul | Op::Div => {
                 self.add_factors(a.form, false, &mut kept, &mut inverted);
                 self.add_factors(b.form, op == Op::Div, &mut kept, &mut inverted);
-                kept.sort_unstable();
-                inverted.sort_unstable();
-                SignedId { negative: a.negative ^ b.negative, form: self.intern(Shape::Prod(kept, inverted)) }
+                self.product(a.negative ^ b.negative, kept, inverted)
             }
         }
+    }
+
+    /// The sum of the terms `kept` less the terms `inverted`.
+    fn sum(&mut self, mut kept: Children, mut inverted: Children) -> SignedId {
+        kept.sort_unstable();
+        inverted.sort_unstable();
+        // Of `s` and `-s` keep the one whose added terms sort first.
+        let negative = kept.len().cmp(&inverted.len()).then_with(|| kept.cmp(&inverted)).is_lt();
+        if negative {
+            std::mem::swap(&mut kept, &mut inverted);
+        }
+        SignedId { negative, form: self.intern(Shape::Sum(kept, inverted)) }
+    }
+
+    /// The product of the factors `kept` over the divisors `inverted`,
+    /// negated if `negative`.
+    fn product(&mut self, negative: bool, mut kept: Children, mut inverted: Children) -> SignedId {
+        kept.sort_unstable();
+        inverted.sort_unstable();
+        SignedId { negative, form: self.intern(Shape::Prod(kept, inverted)) }
     }
 
     fn add_terms(&self, t: SignedId, subtract: bool, plus: &mut Children, minus: &mut Children) {
@@ -129,17 +138,16 @@ impl Forms {
     }
 
     fn intern(&mut self, shape: Shape) -> FormId {
-        let hash = self.hasher.hash_one(&shape);
+        let hash = hash_of(&shape);
         let shapes = &self.shapes;
-        if let Some(&id) = self.ids.find(hash, |id| shapes[id.0 as usize] == shape) {
+        if let Some(&(_, id)) = self.ids.find(hash, |&(h, id)| h == hash && shapes[id.0 as usize] == shape) {
             return id;
         }
         let id = FormId(u32::try_from(self.shapes.len()).expect("fewer than 2^32 forms"));
         let facts = self.facts_of(&shape);
         self.facts.push(facts);
         self.shapes.push(shape);
-        let (shapes, hasher) = (&self.shapes, &self.hasher);
-        self.ids.insert_unique(hash, id, |id| hasher.hash_one(&shapes[id.0 as usize]));
+        self.ids.insert_unique(hash, (hash, id), |&(h, _)| h);
         id
     }
 
@@ -177,22 +185,40 @@ impl Forms {
         }
     }
 
-    /// The form of `id` as [`Signed::of`] builds it.
+    /// The form of `id` as [`Signed::of`] builds it: the same multisets
+    /// of parts, sorted and oriented once rather than a part at a time.
     pub(crate) fn tree(&self, id: SignedId) -> Signed {
+        let part = |form: &FormId| self.tree(SignedId { negative: false, form: *form });
         let mut tree = match &self.shapes[id.form.0 as usize] {
             Shape::Leaf(card) => Signed::leaf(*card),
-            Shape::Sum(plus, minus) => self.fold(Op::Add, Op::Sub, plus, minus),
-            Shape::Prod(num, den) => self.fold(Op::Mul, Op::Div, num, den),
+            Shape::Sum(plus, minus) => {
+                let (mut kept, mut inverted) = (Vec::with_capacity(plus.len()), Vec::with_capacity(minus.len()));
+                for (subtract, term) in plus.iter().map(|f| (false, f)).chain(minus.iter().map(|f| (true, f))) {
+                    // A term is never a sum, but its sign may differ from the id's.
+                    let term = part(term);
+                    if term.negative ^ subtract { &mut inverted } else { &mut kept }.push(term.node);
+                }
+                form::sum(kept, inverted)
+            }
+            Shape::Prod(num, den) => {
+                let mut negative = false;
+                let mut factors = |ids: &[FormId]| -> Vec<Node> {
+                    ids.iter()
+                        .map(|f| {
+                            let factor = part(f);
+                            negative ^= factor.negative;
+                            factor.node
+                        })
+                        .collect()
+                };
+                let (mut kept, mut inverted) = (factors(num), factors(den));
+                kept.sort_unstable();
+                inverted.sort_unstable();
+                Signed { negative, node: Node::Prod { num: kept, den: inverted } }
+            }
         };
         tree.negative ^= id.negative;
         tree
-    }
-
-    fn fold(&self, op: Op, inverse: Op, kept: &[FormId], inverted: &[FormId]) -> Signed {
-        let part = |form: &FormId| self.tree(SignedId { negative: false, form: *form });
-        let mut parts = kept.iter().map(|f| (op, part(f))).chain(inverted.iter().map(|f| (inverse, part(f))));
-        let (_, first) = parts.next().expect("a sum or product starts with a kept part");
-        parts.fold(first, |acc, (op, p)| Signed::combine(op, acc, p))
     }
 
     /// The id of a form built by [`crate::form`].
@@ -202,26 +228,56 @@ impl Forms {
         id
     }
 
+    /// As combining the parts one at a time, but storing only the whole.
     fn of_node(&mut self, node: &Node) -> SignedId {
-        match node {
-            Node::Leaf(card) => self.leaf(*card),
-            Node::Sum { plus, minus } => self.of_nodes(Op::Add, Op::Sub, plus, minus),
-            Node::Prod { num, den } => self.of_nodes(Op::Mul, Op::Div, num, den),
+        let (kept, inverted) = match node {
+            Node::Leaf(card) => return self.leaf(*card),
+            Node::Sum { plus, minus } | Node::Prod { num: plus, den: minus } => (plus, minus),
+        };
+        if let ([only], []) = (kept.as_slice(), inverted.as_slice()) {
+            return self.of_node(only);
         }
-    }
-
-    fn of_nodes(&mut self, op: Op, inverse: Op, kept: &[Node], inverted: &[Node]) -> SignedId {
-        let mut parts = kept.iter().map(|n| (op, n)).chain(inverted.iter().map(|n| (inverse, n)));
-        let (_, first) = parts.next().expect("a sum or product starts with a kept part");
-        let first = self.of_node(first);
-        parts.fold(first, |acc, (op, node)| {
-            let part = self.of_node(node);
-            self.combine(op, acc, part)
-        })
+        let (mut to_kept, mut to_inverted) = (Children::new(), Children::new());
+        let mut negative = false;
+        for (invert, part) in kept.iter().map(|n| (false, n)).chain(inverted.iter().map(|n| (true, n))) {
+            let id = self.of_node(part);
+            match node {
+                Node::Sum { .. } => self.add_terms(id, invert, &mut to_kept, &mut to_inverted),
+                _ => {
+                    negative ^= id.negative;
+                    self.add_factors(id.form, invert, &mut to_kept, &mut to_inverted);
+                }
+            }
+        }
+        match node {
+            Node::Sum { .. } => self.sum(to_kept, to_inverted),
+            _ => self.product(negative, to_kept, to_inverted),
+        }
     }
 }
 
 type Values = SmallVec<[Option<Rational>; 4]>;
+
+/// A hash of a shape: a few words folded by multiplication, cheaper than
+/// a general hasher over the shape's fields; the final wide product
+/// spreads every word into the low bits (the bucket) and the high bits
+/// (the tag) the table reads.
+fn hash_of(shape: &Shape) -> u64 {
+    const MULTIPLIER: u64 = 0x9e37_79b9_7f4a_7c15;
+    let mix = |h: u64, word: u64| (h.rotate_left(5) ^ word).wrapping_mul(MULTIPLIER);
+    let ids = |h: u64, ids: &[FormId]| ids.iter().fold(h, |h, id| mix(h, u64::from(id.0)));
+    let h = match shape {
+        // Two's complement bits: the cast keeps every value apart.
+        Shape::Leaf(card) => mix(mix(0, card.numer() as u64), card.denom() as u64),
+        Shape::Sum(kept, inverted) | Shape::Prod(kept, inverted) => {
+            let kind = if matches!(shape, Shape::Sum(..)) { 1 } else { 2 };
+            let lengths = (kept.len() as u64) << 32 | inverted.len() as u64;
+            ids(ids(mix(kind, lengths), kept), inverted)
+        }
+    };
+    let wide = u128::from(h) * u128::from(MULTIPLIER);
+    (wide as u64) ^ (wide >> 64) as u64
+}
 
 /// `|v|`, if it fits.
 fn magnitude(v: Rational) -> Option<Rational> {

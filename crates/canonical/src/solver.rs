@@ -5,7 +5,7 @@ use hashbrown::hash_map::Entry;
 use hashbrown::{HashMap, HashSet};
 use reckon_core::{Enumerator, Expr, Hand, NodeId, Nodes, Rational, Rules, Solution, Trees};
 
-use crate::distinct::{Members, Shown, Tree, View, rank_of, same_tidy};
+use crate::distinct::{Members, Shown, Tree, View, rank_of, same_tidy, tidy};
 use crate::fournums::Form;
 use crate::interned::{Forms, SignedId};
 use crate::level::Level;
@@ -214,8 +214,8 @@ impl Members for Solutions<'_> {
         same_tidy(walk(*a), walk(*b))
     }
 
-    fn expr(&self, member: &Solution) -> Expr {
-        member.to_expr(self.0)
+    fn tidy(&self, level: Level, member: &Solution) -> Expr {
+        tidy(level, Walk::Top(Top { nodes: self.0, solution: *member }))
     }
 }
 
@@ -259,7 +259,7 @@ impl DistinctSolver {
             // Node ids may have been reused since the last hand.
             forms.follow(nodes.epoch());
             ranks.follow(nodes.epoch());
-            let slow = || rank_of(level, Walk::Top(Top { nodes, solution }), || solution.to_expr(nodes));
+            let slow = || rank_of(level, Walk::Top(Top { nodes, solution }));
             let rank = ranks.of_solution(nodes, solution).unwrap_or_else(slow);
             debug_assert_eq!(rank, slow(), "{}", solution.to_expr(nodes));
             let function = forms.of_solution(nodes, solution);
