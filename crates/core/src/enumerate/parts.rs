@@ -1,5 +1,5 @@
 //! The splits of a sub-multiset of cards, in the order of
-//! [`splits`](crate::values::splits), listed faster for distinct cards.
+//! [`splits`], listed faster for distinct cards.
 
 use crate::values::{Cards, maskable, split_masks, splits};
 
