@@ -98,6 +98,9 @@ pub(super) struct Grouping {
 }
 
 impl Grouping {
+    /// Every tree, whatever the operators.
+    pub(super) const EVERY: Grouping = Grouping { sums: false, products: false };
+
     pub(super) fn new(trees: Trees, ops: OpSet) -> Grouping {
         let left = trees == Trees::LeftGrouped;
         Grouping { sums: left && ops.contains(Op::Add), products: left && ops.contains(Op::Mul) }
@@ -142,7 +145,7 @@ mod tests {
     #[test]
     fn left_grouping_keeps_chains_on_the_left_only() {
         let (left, right, card) = (List::of(0, 2, 4), List::of(10, 11, 12), List::card(NodeId(20)));
-        let every = Grouping::new(Trees::All, OpSet::ALL);
+        let every = Grouping::EVERY;
         let grouped = Grouping::new(Trees::LeftGrouped, OpSet::ALL);
         assert_eq!(pairs(every, Op::Sub, left, right).len(), 8);
         assert_eq!(pairs(grouped, Op::Sub, left, right), [(0, 10), (1, 10), (2, 10), (3, 10)]);

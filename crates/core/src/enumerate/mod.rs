@@ -395,8 +395,7 @@ impl<N: Number> Memo<N> {
         let target = N::from_rational(rules.target);
         // A chain grouped from the left passes through values between its
         // parts and its result: the target must be in the domain too.
-        let grouping =
-            if self.domain.allows(&target) { self.grouping_of(&cards) } else { Grouping::new(Trees::All, self.ops) };
+        let grouping = if self.domain.allows(&target) { self.grouping_of(&cards) } else { Grouping::EVERY };
         // Room for every sub-multiset of a small hand at once, instead of
         // growing the memo step by step.
         let parts = 1 << cards.len().min(8);
@@ -480,7 +479,7 @@ impl<N: Number> Memo<N> {
         if ids.iter().all(|&id| self.domain.allows(&N::from_rational(*self.cards.value(id)))) {
             self.grouping
         } else {
-            Grouping::new(Trees::All, self.ops)
+            Grouping::EVERY
         }
     }
 
@@ -904,11 +903,9 @@ mod tests {
 
     #[test]
     fn overflow_falls_back_to_big_numbers() {
-        let a = 3_037_000_500_i64;
-        let target = Rational::from_integer(9_223_372_033_963_249_500);
-        let rules = Rules { ops: "*-".parse().unwrap(), ..Rules::with_target(target) };
-        let h = Hand::from_integers(&[a, a, a]).unwrap();
+        let (h, rules) = crate::test_hands::overflowing_product();
         let found: Vec<String> = all_solutions(&h, &rules).iter().map(ToString::to_string).collect();
+        let a = h.cards()[0];
         assert_eq!(found, [format!("{a}*{a}-{a}")]);
     }
 
