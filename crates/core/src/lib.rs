@@ -21,6 +21,8 @@ pub mod oracle;
 mod parse;
 mod rules;
 mod search;
+#[cfg(test)]
+mod test_hands;
 mod values;
 
 pub use enumerate::{Enumerator, Node, NodeId, Nodes, Solution, Trees, all_solutions, for_each_solution};

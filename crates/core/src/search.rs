@@ -255,14 +255,10 @@ mod tests {
 
     #[test]
     fn overflow_falls_back_to_big_numbers() {
-        // a*a overflows 64 bits, a*a-a does not, and with only * and - it is
-        // the one way to make the target: the fast search cannot find it.
-        let a = 3_037_000_500_i64;
-        let target = Rational::from_integer(9_223_372_033_963_249_500);
-        let rules = Rules { ops: "*-".parse().unwrap(), ..Rules::with_target(target) };
-        let h = Hand::from_integers(&[a, a, a]).unwrap();
+        let (h, rules) = crate::test_hands::overflowing_product();
+        let a = h.cards()[0];
         let expr = solve(&h, &rules).expect("a*a-a makes the target");
-        assert_eq!(expr.value_big().unwrap(), target.to_big());
+        assert_eq!(expr.value_big().unwrap(), rules.target.to_big());
         assert_eq!(expr.to_string(), format!("{a}*{a}-{a}"));
     }
 }
