@@ -10,6 +10,22 @@ use crate::rules::{Op, OpSet};
 
 use super::NodeId;
 
+/// The last part of a chain made by a [`Grouping`] that orders chains:
+/// whether it is inverted, then its node id. A part may follow only a
+/// tail no greater than its own, which fixes the order of the chain's
+/// parts. Meaningless for a node that is not such a chain.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord)]
+pub(super) struct Tail {
+    inverted: bool,
+    part: u32,
+}
+
+impl Tail {
+    fn new(inverted: bool, part: NodeId) -> Tail {
+        Tail { inverted, part: part.0 }
+    }
+}
+
 /// Which expression trees an [`Enumerator`](super::Enumerator) makes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Trees {
@@ -22,6 +38,13 @@ pub enum Trees {
     /// chain from the left (`a+c-b`), so it keeps every intermediate value
     /// inside any domain the others keep theirs in. A chain whose grouping
     /// operator (`+` or `*`) is not allowed keeps every grouping.
+    ///
+    /// Its parts also come in one order: the kept ones (after `+` or `*`)
+    /// before the inverted ones (after `-` or `/`), each in the order of
+    /// their node ids, so `a+b+c+d` is made once, not twelve times.
+    /// Evaluated in that order, a chain passes through values between its
+    /// kept parts' total and its own value, so no domain rejects it where
+    /// it accepts the chain.
     ///
     /// Trees that group alike tidy to the same expression and are the same
     /// solution at every level above `syntax`, so listing distinct
@@ -107,24 +130,64 @@ impl Grouping {
     }
 
     /// Calls `pair` with every `(l, r)` of `left` and `right` such that
-    /// `l op r` is one of the trees made.
-    pub(super) fn for_each_pair(self, op: Op, left: List, right: List, mut pair: impl FnMut(NodeId, NodeId)) {
-        let mut product = |ls: Span, rs: Span| {
-            for l in ids(ls) {
-                for r in ids(rs) {
-                    pair(l, r);
-                }
-            }
-        };
+    /// `l op r` is one of the trees made, and the [`Tail`] of that tree;
+    /// `tails` are those of the nodes so far.
+    pub(super) fn for_each_pair(
+        self,
+        op: Op,
+        left: List,
+        right: List,
+        tails: &[Tail],
+        mut pair: impl FnMut(NodeId, NodeId, Tail),
+    ) {
         let additive = op.precedence() == Op::Add.precedence();
         if !(if additive { self.sums } else { self.products }) {
-            product(left.all(), right.all());
-        } else if op.is_commutative() {
-            // Either side may be the chain so far, not both.
-            product(left.parts(additive), right.all());
-            product(left.chains(additive), right.parts(additive));
+            for l in ids(left.all()) {
+                for r in ids(right.all()) {
+                    pair(l, r, Tail::default());
+                }
+            }
+            return;
+        }
+        let tail = |chain: NodeId| tails[chain.index()];
+        if op.is_commutative() {
+            // Either side may be the chain so far, not both. Two parts
+            // come in the split's order, whatever their ids; equal lists
+            // would make each pair twice, so one order is kept.
+            let same = left == right;
+            for l in ids(left.parts(additive)) {
+                for r in ids(right.parts(additive)) {
+                    if !same || l <= r {
+                        pair(l, r, Tail::new(false, l.max(r)));
+                    }
+                }
+                for r in ids(right.chains(additive)) {
+                    if tail(r) <= Tail::new(false, l) {
+                        pair(l, r, Tail::new(false, l));
+                    }
+                }
+            }
+            if !same {
+                for l in ids(left.chains(additive)) {
+                    for r in ids(right.parts(additive)) {
+                        if tail(l) <= Tail::new(false, r) {
+                            pair(l, r, Tail::new(false, r));
+                        }
+                    }
+                }
+            }
         } else {
-            product(left.all(), right.parts(additive));
+            for r in ids(right.parts(additive)) {
+                let after = Tail::new(true, r);
+                for l in ids(left.parts(additive)) {
+                    pair(l, r, after);
+                }
+                for l in ids(left.chains(additive)) {
+                    if tail(l) <= after {
+                        pair(l, r, after);
+                    }
+                }
+            }
         }
     }
 }
@@ -135,7 +198,7 @@ mod tests {
 
     fn pairs(grouping: Grouping, op: Op, left: List, right: List) -> Vec<(u32, u32)> {
         let mut out = Vec::new();
-        grouping.for_each_pair(op, left, right, |l, r| out.push((l.0, r.0)));
+        grouping.for_each_pair(op, left, right, &[Tail::default(); 32], |l, r, _| out.push((l.0, r.0)));
         out.sort_unstable();
         out
     }

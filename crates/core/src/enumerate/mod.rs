@@ -37,7 +37,7 @@ use crate::values::{CardIds, Key, key, sorted_without_repeats, sub_multisets};
 
 use self::finish::{Finisher, Positions, position};
 pub use self::list::Trees;
-use self::list::{Grouping, List, ids};
+use self::list::{Grouping, List, Tail, ids};
 use self::ways::{Operand, Way, Ways};
 use self::whole::Dense;
 
@@ -69,6 +69,8 @@ pub enum Node {
 #[derive(Debug, Default)]
 pub struct Nodes {
     nodes: Vec<Node>,
+    /// The tail of each node, as a chain.
+    tails: Vec<Tail>,
     /// Bumped whenever the nodes are dropped and their ids reused.
     epoch: u64,
 }
@@ -88,6 +90,7 @@ impl Nodes {
     /// Drops every node: their ids will be reused.
     fn clear(&mut self) {
         self.nodes.clear();
+        self.tails.clear();
         self.epoch += 1;
     }
 
@@ -117,10 +120,22 @@ impl Nodes {
         }
     }
 
-    fn push(&mut self, node: Node) -> NodeId {
+    fn push(&mut self, node: Node, tail: Tail) -> NodeId {
         let id = NodeId(u32::try_from(self.nodes.len()).expect("fewer than 2^32 nodes"));
         self.nodes.push(node);
+        self.tails.push(tail);
         id
+    }
+
+    /// Pushes `l op r` for every pair `grouping` makes of `left` and `right`.
+    fn push_pairs(&mut self, grouping: Grouping, op: Op, left: List, right: List) {
+        // The new nodes' tails go to the end once the old ones are read.
+        let mut fresh = Vec::new();
+        grouping.for_each_pair(op, left, right, &self.tails, |l, r, tail| {
+            self.nodes.push(Node::Binary(op, l, r));
+            fresh.push(tail);
+        });
+        self.tails.extend(fresh);
     }
 }
 
@@ -429,7 +444,7 @@ impl<N: Number> Memo<N> {
             }
         }
         for (op, ls, rs) in combos {
-            grouping.for_each_pair(op, ls, rs, |l, r| visit(Solution::Binary(op, l, r), nodes));
+            grouping.for_each_pair(op, ls, rs, &nodes.tails, |l, r, _| visit(Solution::Binary(op, l, r), nodes));
         }
         Some(())
     }
@@ -631,7 +646,7 @@ impl<N: Number> Memo<N> {
     fn make_list(&mut self, nodes: &mut Nodes, id: usize, v: &N) -> Option<List> {
         if let Some(card) = self.sets[id].card {
             let made = N::from_rational(card) == *v;
-            return Some(if made { List::card(nodes.push(Node::Card(card))) } else { List::EMPTY });
+            return Some(if made { List::card(nodes.push(Node::Card(card), Tail::default())) } else { List::EMPTY });
         }
         let splits: SmallVec<[(usize, usize); 32]> = self.sets[id].splits.iter().copied().collect();
         let combos = self.combos(nodes, &splits, v)?;
@@ -647,9 +662,7 @@ impl<N: Number> Memo<N> {
         for additive in [false, true] {
             for &(op, ls, rs) in combos.iter().filter(|(op, ..)| (op.precedence() == Op::Add.precedence()) == additive)
             {
-                self.sets[id].grouping.for_each_pair(op, ls, rs, |l, r| {
-                    nodes.push(Node::Binary(op, l, r));
-                });
+                nodes.push_pairs(self.sets[id].grouping, op, ls, rs);
             }
             if !additive {
                 sums = nodes.len();
@@ -947,7 +960,8 @@ mod tests {
         #![proptest_config(proptest::prelude::ProptestConfig { cases: 600, ..Default::default() })]
 
         /// Left-grouped trees are some of all trees, and every tree has one
-        /// among them that groups alike, under every domain and operator set.
+        /// among them that groups and orders its chains alike, under every
+        /// domain and operator set.
         #[test]
         fn every_tree_has_a_left_grouped_one_alike(
             cards in proptest::collection::vec(proptest::sample::select(vec![-2, 0, 1, 2, 3, 4, 6, 9, 12]), 2..=6),
@@ -980,6 +994,22 @@ mod tests {
         assert!(shown(Trees::All).contains(&"7-(4-2)".to_string()));
         assert!(!shown(Trees::LeftGrouped).contains(&"7-(4-2)".to_string()));
         assert!(shown(Trees::LeftGrouped).iter().any(|s| s == "2+7-4" || s == "7+2-4"));
+    }
+
+    /// Left-grouped trees put a chain's parts in one order: a sum of four
+    /// cards is made once, not once per order of its parts.
+    #[test]
+    fn left_grouped_trees_skip_reorderings() {
+        let rules = Rules { ops: "+-".parse().unwrap(), ..Rules::with_target(Rational::from_integer(10)) };
+        let shown = |trees| solutions_of(trees, &hand("1 2 3 4"), rules).len();
+        assert_eq!(shown(Trees::All), 15, "every grouping of the sum, up to the order of the operands of +");
+        assert_eq!(shown(Trees::LeftGrouped), 1);
+        let rules = Rules { ops: "+-".parse().unwrap(), ..Rules::with_target(Rational::from_integer(4)) };
+        let sums: Vec<String> =
+            solutions_of(Trees::LeftGrouped, &hand("1 2 3 4"), rules).iter().map(ToString::to_string).collect();
+        // 4+3-2-1 and 1+2+4-3 once each, kept parts before inverted ones.
+        assert_eq!(sums.len(), 2, "{sums:?}");
+        assert!(sums.iter().all(|s| !s.contains("-") || s.rfind('+') < s.find('-')), "{sums:?}");
     }
 
     #[test]
