@@ -54,6 +54,10 @@ pub(crate) struct Facts {
     /// factors and divisors of equal product. Such a form is its own
     /// `4nums` core.
     pub(crate) plain: bool,
+    /// Its sign is its own: a card, or a product of cards. A form with a
+    /// sum in it may be stored against its tree's orientation, which
+    /// flips its sign.
+    pub(crate) fixed_sign: bool,
 }
 
 /// The store of forms.
@@ -157,18 +161,27 @@ impl Forms {
         let magnitude = |id: &FormId| self.facts(*id).value.and_then(magnitude);
         let plain = |id: &FormId| self.facts(*id).plain;
         match shape {
-            Shape::Leaf(card) => Facts { value: Some(*card), plain: true },
+            Shape::Leaf(card) => Facts { value: Some(*card), plain: true, fixed_sign: true },
             Shape::Sum(plus, minus) => {
                 let value = sum_value(plus.iter().map(value_of), minus.iter().map(value_of));
                 let parts = || plus.iter().chain(minus);
                 let zero_free = parts().all(|t| magnitude(t).is_some_and(|v| !v.is_zero()));
-                // Any two terms of equal magnitude, on either side: a part
-                // oriented here against its tree has the opposite sign, so
-                // a pair the tree subtracts may sit on one side here.
-                let magnitudes: Values = parts().map(magnitude).collect();
-                let pairs =
-                    magnitudes.len() > 2 && magnitudes.iter().enumerate().any(|(i, m)| magnitudes[..i].contains(m));
-                Facts { value, plain: parts().all(plain) && zero_free && !pairs }
+                // Two terms of equal magnitude may be a cancelled pair even
+                // on one side: a part oriented here against its tree has
+                // the opposite sign, so a pair the tree subtracts may sit
+                // on one side here. Two parts of fixed sign on one side
+                // (`7+7`) stay there in the tree.
+                let terms: SmallVec<[(bool, Option<Rational>, bool); 4]> = parts()
+                    .enumerate()
+                    .map(|(i, t)| (i >= plus.len(), magnitude(t), self.facts(*t).fixed_sign))
+                    .collect();
+                let pairs = terms.len() > 2
+                    && terms.iter().enumerate().any(|(i, &(side, m, fixed))| {
+                        terms[..i].iter().any(|&(other_side, n, other_fixed)| {
+                            m == n && !(fixed && other_fixed && side == other_side)
+                        })
+                    });
+                Facts { value, plain: parts().all(plain) && zero_free && !pairs, fixed_sign: false }
             }
             Shape::Prod(num, den) => {
                 let value = product_value(num.iter().map(value_of), den.iter().map(value_of));
@@ -180,9 +193,67 @@ impl Forms {
                         &num.iter().map(magnitude).collect::<Values>(),
                         &den.iter().map(magnitude).collect::<Values>(),
                     );
-                Facts { value, plain }
+                let fixed_sign = parts().all(|t| matches!(self.shapes[t.0 as usize], Shape::Leaf(_)));
+                Facts { value, plain, fixed_sign }
             }
         }
+    }
+
+    /// The form `id` with one literal `1` taken out where the `4nums`
+    /// level takes it out: a factor or divisor of a product that keeps
+    /// another factor (`x*1`, `x/1`, not `1/x`). `None` if there is none.
+    /// The first one found is taken; callers check the result is plain
+    /// to know it was the only decoration.
+    pub(crate) fn without_a_one(&mut self, id: SignedId) -> Option<SignedId> {
+        let mut parts: SmallVec<[(bool, SignedId); 8]>;
+        let sum = match &self.shapes[id.form.0 as usize] {
+            Shape::Leaf(_) => return None,
+            Shape::Sum(kept, inverted) | Shape::Prod(kept, inverted) => {
+                parts = kept
+                    .iter()
+                    .map(|&form| (false, form))
+                    .chain(inverted.iter().map(|&form| (true, form)))
+                    .map(|(invert, form)| (invert, SignedId { negative: false, form }))
+                    .collect();
+                matches!(self.shapes[id.form.0 as usize], Shape::Sum(..))
+            }
+        };
+        let kept = parts.iter().filter(|(invert, _)| !invert).count();
+        let is_one =
+            |part: SignedId| matches!(self.shapes[part.form.0 as usize], Shape::Leaf(card) if card == Rational::ONE);
+        let literal = parts.iter().position(|&(invert, part)| is_one(part) && (invert || kept > 1));
+        match literal {
+            Some(at) if !sum => {
+                parts.remove(at);
+            }
+            _ => {
+                let (at, without) =
+                    parts.iter().enumerate().find_map(|(at, &(_, part))| Some((at, self.without_a_one(part)?)))?;
+                parts[at].1 = without;
+            }
+        }
+        let mut rebuilt = self.join(sum, &parts);
+        rebuilt.negative ^= id.negative;
+        Some(rebuilt)
+    }
+
+    /// The sum (or product) of `parts`, each inverted or not, as
+    /// combining them one at a time would make it.
+    fn join(&mut self, sum: bool, parts: &[(bool, SignedId)]) -> SignedId {
+        if let [(false, only)] = parts {
+            return *only;
+        }
+        let (mut kept, mut inverted) = (Children::new(), Children::new());
+        let mut negative = false;
+        for &(invert, part) in parts {
+            if sum {
+                self.add_terms(part, invert, &mut kept, &mut inverted);
+            } else {
+                negative ^= part.negative;
+                self.add_factors(part.form, invert, &mut kept, &mut inverted);
+            }
+        }
+        if sum { self.sum(kept, inverted) } else { self.product(negative, kept, inverted) }
     }
 
     /// The form of `id` as [`Signed::of`] builds it: the same multisets
@@ -372,6 +443,40 @@ mod tests {
         let four_nums = crate::fournums::Form::of_function(forms.tree(id));
         assert_ne!(four_nums.core, forms.tree(id), "the pair is stripped");
         assert!(!forms.facts(id.form).plain);
+    }
+
+    /// Equal cards added together are no cancelled pair; equal terms on
+    /// opposite sides may be.
+    #[test]
+    fn equal_cards_on_one_side_are_plain() {
+        let mut forms = Forms::default();
+        let mut plain = |text: &str| {
+            let id = id_of(&mut forms, &reckon_core::parse_expr(text).unwrap());
+            forms.facts(id.form).plain
+        };
+        assert!(plain("7+7+10"));
+        assert!(plain("6*(6+6-8)"));
+        assert!(plain("2*3+2*3+12"));
+        assert!(!plain("11+4*6-11"));
+        assert!(!plain("2*(9-6)+2*(9-6)+3"), "a product of a sum may be stored with the opposite sign");
+    }
+
+    /// A literal one is taken out of a product that keeps another factor.
+    #[test]
+    fn a_one_factor_is_taken_out_where_the_4nums_level_takes_it() {
+        let mut forms = Forms::default();
+        let mut without = |text: &str| {
+            let id = id_of(&mut forms, &reckon_core::parse_expr(text).unwrap());
+            forms.without_a_one(id).map(|core| forms.tree(core))
+        };
+        let form = |text: &str| Signed::of(&reckon_core::parse_expr(text).unwrap());
+        assert_eq!(without("1*(4+8+12)"), Some(form("4+8+12")));
+        assert_eq!(without("12+1*(4+8)"), Some(form("12+4+8")));
+        assert_eq!(without("2*(3+9)/1"), Some(form("2*(3+9)")));
+        assert_eq!(without("13+13-2/1"), Some(form("13+13-2")));
+        assert_eq!(without("8-(1*3-5)"), Some(form("8-(3-5)")));
+        assert_eq!(without("1/(2+3)"), None, "the only factor kept");
+        assert_eq!(without("2*3+4"), None);
     }
 
     /// Ids agree with the tree forms: the same id exactly for the same

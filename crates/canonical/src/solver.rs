@@ -83,11 +83,19 @@ impl NodeForms {
     }
 
     /// The `4nums` key of the form `function`: the form itself when it
-    /// has nothing to strip, else [`Form::of_function`] with its parts
-    /// stored as forms.
+    /// has nothing to strip, the form without its one factor when that is
+    /// all it has, else [`Form::of_function`] with its parts stored as
+    /// forms.
     fn four_nums(&mut self, function: SignedId) -> FourNums {
         if self.forms.facts(function.form).plain {
             let key = FourNums { core: function, one: None, zeros: 0, zero_product: None };
+            debug_assert_eq!(self.four_nums_by_tree(function), key, "{:?}", self.forms.tree(function));
+            return key;
+        }
+        // Most forms that are not plain only multiply or divide by a card 1.
+        if let Some(core) = self.forms.without_a_one(function).filter(|core| self.forms.facts(core.form).plain) {
+            let one = Some(self.forms.leaf(Rational::ONE));
+            let key = FourNums { core, one, zeros: 0, zero_product: None };
             debug_assert_eq!(self.four_nums_by_tree(function), key, "{:?}", self.forms.tree(function));
             return key;
         }
