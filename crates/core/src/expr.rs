@@ -135,12 +135,12 @@ impl Expr {
     /// `grouped` keeps the brackets of `+` and `*` chains.
     fn write(&self, f: &mut fmt::Formatter<'_>, leftmost: bool, grouped: bool) -> fmt::Result {
         match self {
-            Expr::Num(r) => write!(f, "{r}"),
+            Expr::Num(r) => fmt::Display::fmt(r, f),
             Expr::Binary(op, l, r) => {
                 // The left operand needs brackets only if it binds more loosely.
                 let left_brackets = l.printed_precedence() < op.precedence() || (!leftmost && l.is_negative_leaf());
                 write_operand(f, l, left_brackets, leftmost, grouped)?;
-                write!(f, "{op}")?;
+                fmt::Display::fmt(op, f)?;
                 // On the right, an equal binding strength also needs brackets
                 // after `-` and `/`: a-(b-c) is not a-b-c. After `+` and `*` it
                 // does not: a+(b-c) = a+b-c and a*(b/c) = a*b/c exactly.

@@ -1,7 +1,7 @@
 //! The rules of a puzzle: target, operators, which cards must be used and
 //! which intermediate results are allowed.
 
-use std::fmt;
+use std::fmt::{self, Write as _};
 use std::str::FromStr;
 
 use crate::number::{Number, Rational};
@@ -100,7 +100,7 @@ impl Op {
 
 impl fmt::Display for Op {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.symbol())
+        f.write_char(self.symbol())
     }
 }
 
