@@ -38,6 +38,7 @@ use crate::values::{CardIds, Key, key, sorted_without_repeats, sub_multisets};
 use self::finish::{Finisher, Positions, position};
 pub use self::list::Trees;
 use self::list::{Grouping, List, Tail, ids};
+use self::parts::RepeatedSplits;
 use self::ways::{Operand, Way, Ways};
 use self::whole::Dense;
 
@@ -71,6 +72,8 @@ pub struct Nodes {
     nodes: Vec<Node>,
     /// The tail of each node, as a chain.
     tails: Vec<Tail>,
+    /// The tails of nodes being pushed, kept for their room.
+    fresh: Vec<Tail>,
     /// Bumped whenever the nodes are dropped and their ids reused.
     epoch: u64,
 }
@@ -130,12 +133,12 @@ impl Nodes {
     /// Pushes `l op r` for every pair `grouping` makes of `left` and `right`.
     fn push_pairs(&mut self, grouping: Grouping, op: Op, left: List, right: List) {
         // The new nodes' tails go to the end once the old ones are read.
-        let mut fresh = Vec::new();
+        let fresh = &mut self.fresh;
         grouping.for_each_pair(op, left, right, &self.tails, |l, r, tail| {
             self.nodes.push(Node::Binary(op, l, r));
             fresh.push(tail);
         });
-        self.tails.extend(fresh);
+        self.tails.append(fresh);
     }
 }
 
@@ -300,6 +303,8 @@ struct Memo<N> {
     /// Which nodes are the expressions worth a value of a set that has no
     /// value list (see [`EAGER_CARDS`]); sets with one keep theirs.
     asked: HashMap<(usize, N), List>,
+    /// The splits of sub-multisets with equal cards, by pattern.
+    repeated_splits: RepeatedSplits,
 }
 
 /// Sub-multisets of up to this many cards get their value set as soon as
@@ -384,6 +389,7 @@ impl<N: Number> Memo<N> {
             index: HashMap::new(),
             sets: Vec::new(),
             asked: HashMap::new(),
+            repeated_splits: RepeatedSplits::default(),
         }
     }
 
@@ -592,7 +598,8 @@ impl<N: Number> Memo<N> {
     /// indices.
     fn split_ids(&mut self, ids: &[u8]) -> Option<Vec<(usize, usize)>> {
         let mut pairs = Vec::new();
-        parts::for_each_split(ids, |left, right| {
+        let masks = self.repeated_splits.masks(ids);
+        parts::for_each_split(ids, masks, |left, right| {
             // The smaller cards on the left, so that `1 2` reads `1+2`.
             let (left, right) = if self.cards.le(left, right) { (left, right) } else { (right, left) };
             pairs.push((self.set_of(left)?, self.set_of(right)?));
