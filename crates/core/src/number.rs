@@ -55,6 +55,13 @@ impl Rational {
     fn from_wide(num: i128, den: i128) -> Option<Rational> {
         debug_assert!(den != 0);
         let (num, den) = if den < 0 { (num.checked_neg()?, den.checked_neg()?) } else { (num, den) };
+        // Usually both fit in 64 bits, where dividing by the gcd is one
+        // instruction instead of a call.
+        if let (Ok(n), Ok(d)) = (i64::try_from(num), i64::try_from(den)) {
+            // The gcd divides `d`, so it fits, and `n / g` cannot overflow.
+            let g = i64::try_from(gcd_u64(n.unsigned_abs(), d.unsigned_abs())).ok()?;
+            return Some(Rational { num: n / g, den: d / g });
+        }
         let g = gcd_u128(num.unsigned_abs(), den.unsigned_abs());
         let g = i128::try_from(g).ok()?;
         let (num, den) = if g > 1 { (num / g, den / g) } else { (num, den) };
