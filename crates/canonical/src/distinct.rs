@@ -458,6 +458,10 @@ fn chain<T: Tree>(level: Level, e: T, plus: Op, minus: Op, inverted: bool, kept:
 
 /// Larger value first, then compound before single cards, then by text.
 fn prominence(a: &Expr, b: &Expr) -> Ordering {
+    if a == b {
+        // Equal cards are the common tie: no need to print them.
+        return Ordering::Equal;
+    }
     by_value(b, a).then_with(|| b.len().cmp(&a.len())).then_with(|| a.to_string().cmp(&b.to_string()))
 }
 
