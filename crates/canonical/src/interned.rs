@@ -71,6 +71,11 @@ pub(crate) struct Forms {
 }
 
 impl Forms {
+    /// The number of forms stored.
+    pub(crate) fn len(&self) -> usize {
+        self.shapes.len()
+    }
+
     pub(crate) fn facts(&self, id: FormId) -> Facts {
         self.facts[id.0 as usize]
     }

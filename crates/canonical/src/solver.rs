@@ -44,7 +44,23 @@ struct NodeForms {
     epoch: u64,
 }
 
+/// Past this many stored forms (or trees at the syntax level), a solver
+/// drops them before the next hand: they only save time, and the top of
+/// every solution is a new form, so a long run over large hands would
+/// otherwise grow without bound. Small in unit tests, so that they cross
+/// it.
+const STORED_LIMIT: usize = if cfg!(test) { 1 << 8 } else { 1 << 16 };
+
 impl NodeForms {
+    /// Drops every form if there are more than `most`: between hands,
+    /// since classes compare forms only within one hand.
+    fn limit(&mut self, most: usize) {
+        if self.forms.len() > most {
+            self.forms = Forms::default();
+            self.of_node.clear();
+        }
+    }
+
     /// Forgets the forms of nodes if their ids were reused (the forms
     /// themselves stay valid).
     fn follow(&mut self, epoch: u64) {
@@ -254,8 +270,15 @@ impl DistinctSolver {
         self.level
     }
 
+    /// Drops what the last hands stored if it has grown large.
+    fn limit(&mut self) {
+        self.forms.limit(STORED_LIMIT);
+        self.syntax.limit(STORED_LIMIT);
+    }
+
     /// The distinct solutions of `hand`, simplest first; see [`distinct_solutions`].
     pub fn solve(&mut self, hand: &Hand) -> Vec<Expr> {
+        self.limit();
         let level = self.level;
         if level == Level::Syntax {
             return self.solve_syntax(hand);
@@ -294,6 +317,7 @@ impl DistinctSolver {
 
     /// The number of distinct solutions of `hand`; see [`count_distinct`].
     pub fn count(&mut self, hand: &Hand) -> usize {
+        self.limit();
         let level = self.level;
         if level == Level::Syntax {
             let mut seen = HashSet::new();
@@ -348,18 +372,26 @@ mod tests {
     use super::*;
 
     /// A solver that shares sub-hands between hands lists and counts what
-    /// a fresh one does, representatives included.
+    /// a fresh one does, representatives included, also once it has
+    /// dropped the forms it stored (the limit is small in tests).
     #[test]
     fn a_shared_solver_lists_what_a_fresh_one_does() {
         let rules = Rules::game24();
         let mut shared = DistinctSolver::new(rules, Level::FourNums);
-        for cards in ["1 2 3 4", "1 2 3 5", "1 2 4 4", "2 3 4 4", "1 1 2 3", "3 3 8 8", "1 2 3 4", "0 1 2 12"] {
+        let mut dropped = false;
+        let special = ["1 2 3 4", "1 2 3 5", "1 2 4 4", "2 3 4 4", "1 1 2 3", "3 3 8 8", "1 2 3 4", "0 1 2 12"];
+        let small = (1..=6).flat_map(|a| (a..=6).flat_map(move |b| (b..=6).map(move |c| format!("{a} {b} {c} 6"))));
+        for cards in special.into_iter().map(str::to_owned).chain(small) {
             let hand: Hand = cards.parse().unwrap();
             let text = |list: Vec<Expr>| list.iter().map(ToString::to_string).collect::<Vec<_>>();
             let fresh = text(DistinctSolver::new(rules, Level::FourNums).solve(&hand));
+            let stored = shared.forms.forms.len();
             assert_eq!(text(shared.solve(&hand)), fresh, "{cards}");
+            let listed = shared.forms.forms.len();
             assert_eq!(shared.count(&hand), fresh.len(), "{cards}");
+            dropped |= listed < stored || shared.forms.forms.len() < listed;
         }
+        assert!(dropped, "the stored forms crossed the limit");
     }
 
     /// Hand after hand, the enumerator drops its nodes once they are many

@@ -36,6 +36,15 @@ pub(crate) struct SyntaxIds {
 impl SyntaxIds {
     /// Forgets the ids of nodes if the nodes were replaced (the shapes
     /// themselves stay valid).
+    /// Drops every tree if there are many: between hands, since ids are
+    /// only compared within one hand.
+    pub(crate) fn limit(&mut self, most: usize) {
+        if self.ids.len() > most {
+            self.ids.clear();
+            self.of_node.clear();
+        }
+    }
+
     pub(crate) fn follow(&mut self, epoch: u64) {
         if epoch != self.epoch {
             self.of_node.clear();
