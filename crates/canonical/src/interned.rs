@@ -71,6 +71,13 @@ pub(crate) struct Forms {
 }
 
 impl Forms {
+    /// Forgets every form, keeping the room they took.
+    pub(crate) fn clear(&mut self) {
+        self.shapes.clear();
+        self.facts.clear();
+        self.ids.clear();
+    }
+
     /// The number of forms stored.
     pub(crate) fn len(&self) -> usize {
         self.shapes.len()

@@ -56,7 +56,7 @@ impl NodeForms {
     /// since classes compare forms only within one hand.
     fn limit(&mut self, most: usize) {
         if self.forms.len() > most {
-            self.forms = Forms::default();
+            self.forms.clear();
             self.of_node.clear();
         }
     }
