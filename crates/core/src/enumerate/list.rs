@@ -4,7 +4,8 @@
 //! A list is a run of consecutive nodes holding its products (top operator
 //! `*` or `/`) before its sums (`+` or `-`). An enumerator that makes one
 //! grouping of each chain (see [`Trees::LeftGrouped`]) then keeps two
-//! products of runs instead of testing every pair.
+//! products of runs instead of looking at every pair's operators, and
+//! orders a chain's parts with one compare of [`Tail`]s per pair.
 
 use crate::rules::{Op, OpSet};
 
