@@ -34,8 +34,6 @@ pub(crate) struct SyntaxIds {
 }
 
 impl SyntaxIds {
-    /// Forgets the ids of nodes if the nodes were replaced (the shapes
-    /// themselves stay valid).
     /// Drops every tree if there are many: between hands, since ids are
     /// only compared within one hand.
     pub(crate) fn limit(&mut self, most: usize) {
@@ -45,6 +43,8 @@ impl SyntaxIds {
         }
     }
 
+    /// Forgets the ids of nodes if the nodes were replaced (the shapes
+    /// themselves stay valid).
     pub(crate) fn follow(&mut self, epoch: u64) {
         if epoch != self.epoch {
             self.of_node.clear();
