@@ -7,7 +7,7 @@ use std::iter::repeat_n;
 use hashbrown::HashMap;
 use smallvec::SmallVec;
 
-use crate::values::{Cards, maskable, split_masks, splits};
+use crate::values::{Cards, MASKED_UP_TO, group, maskable, split_masks, splits};
 
 /// The sizes of the groups of equal cards of sorted card ids, in order:
 /// `1 1 2 3` and `4 4 5 9` are both `2 1 1`, and split alike.
@@ -24,9 +24,6 @@ pub(super) struct RepeatedSplits {
     by_pattern: HashMap<Pattern, Box<[u32]>>,
 }
 
-/// Sub-multisets of up to this many cards have their splits as masks.
-const MASKED_UP_TO: usize = 16;
-
 impl RepeatedSplits {
     /// The masks of the splits of `ids` (sorted), in the order of
     /// [`splits`], if they have equal cards and are few enough for masks.
@@ -34,13 +31,8 @@ impl RepeatedSplits {
         if maskable(ids) || ids.len() > MASKED_UP_TO {
             return None;
         }
-        let mut pattern = Pattern::new();
-        for (at, id) in ids.iter().enumerate() {
-            match pattern.last_mut() {
-                Some(size) if at > 0 && ids[at - 1] == *id => *size += 1,
-                _ => pattern.push(1),
-            }
-        }
+        // At most 16 cards, so every size fits a byte.
+        let pattern: Pattern = group(ids).iter().map(|&(_, size)| size as u8).collect();
         let masks = self.by_pattern.entry(pattern).or_insert_with_key(|pattern| masks_of(pattern));
         Some(masks.iter().copied().collect())
     }

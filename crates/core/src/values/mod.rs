@@ -32,7 +32,7 @@ pub(crate) use self::ids::{CardIds, Key, key};
 use self::ids::{Ids, cards_in, ids_of_key};
 pub use self::shared::SharedSets;
 use self::splits::key_splits;
-pub(crate) use self::splits::{Cards, maskable, split_masks, splits, sub_multisets};
+pub(crate) use self::splits::{Cards, MASKED_UP_TO, group, maskable, split_masks, splits, sub_multisets};
 use self::targets::{ROOT, TargetId, TargetSets};
 use self::window::WindowBits;
 

@@ -137,8 +137,8 @@ impl Iterator for KeySplits<'_> {
     }
 }
 
-/// Distinct cards past this many are split by the general odometer.
-const MASKED_UP_TO: usize = 16;
+/// Cards past this many are split by the general odometer, not by masks.
+pub(crate) const MASKED_UP_TO: usize = 16;
 
 /// Can the sorted card ids `ids` be split by [`split_masks`]? Yes when the
 /// cards are distinct (the common case) and few enough for a mask.
@@ -204,7 +204,7 @@ pub(crate) fn sub_multisets<N: Clone + Ord>(cards: &[N]) -> Vec<Cards<N>> {
 }
 
 /// Runs of equal values: `(value, how many)`.
-fn group<N: Clone + Ord>(cards: &[N]) -> SmallVec<[(N, usize); 8]> {
+pub(crate) fn group<N: Clone + Ord>(cards: &[N]) -> SmallVec<[(N, usize); 8]> {
     let mut groups: SmallVec<[(N, usize); 8]> = SmallVec::new();
     for card in cards {
         match groups.last_mut() {
