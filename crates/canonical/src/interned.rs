@@ -317,25 +317,13 @@ impl Forms {
             Node::Leaf(card) => return self.leaf(*card),
             Node::Sum { plus, minus } | Node::Prod { num: plus, den: minus } => (plus, minus),
         };
-        if let ([only], []) = (kept.as_slice(), inverted.as_slice()) {
-            return self.of_node(only);
-        }
-        let (mut to_kept, mut to_inverted) = (Children::new(), Children::new());
-        let mut negative = false;
-        for (invert, part) in kept.iter().map(|n| (false, n)).chain(inverted.iter().map(|n| (true, n))) {
-            let id = self.of_node(part);
-            match node {
-                Node::Sum { .. } => self.add_terms(id, invert, &mut to_kept, &mut to_inverted),
-                _ => {
-                    negative ^= id.negative;
-                    self.add_factors(id.form, invert, &mut to_kept, &mut to_inverted);
-                }
-            }
-        }
-        match node {
-            Node::Sum { .. } => self.sum(to_kept, to_inverted),
-            _ => self.product(negative, to_kept, to_inverted),
-        }
+        let parts: SmallVec<[(bool, SignedId); 8]> = kept
+            .iter()
+            .map(|n| (false, n))
+            .chain(inverted.iter().map(|n| (true, n)))
+            .map(|(invert, part)| (invert, self.of_node(part)))
+            .collect();
+        self.join(matches!(node, Node::Sum { .. }), &parts)
     }
 }
 
