@@ -305,6 +305,8 @@ struct Memo<N> {
     asked: HashMap<(usize, N), List>,
     /// The splits of sub-multisets with equal cards, by pattern.
     repeated_splits: RepeatedSplits,
+    /// The finishers met at a top split, kept for their room.
+    met: Vec<(Op, bool, usize, usize)>,
 }
 
 /// Sub-multisets of up to this many cards get their value set as soon as
@@ -390,6 +392,7 @@ impl<N: Number> Memo<N> {
             sets: Vec::new(),
             asked: HashMap::new(),
             repeated_splits: RepeatedSplits::default(),
+            met: Vec::new(),
         }
     }
 
@@ -525,8 +528,11 @@ impl<N: Number> Memo<N> {
         if let Some(values) = self.combine_whole(pairs) {
             return Some(values);
         }
-        let mut made = Vec::new();
-        let mut ways = Vec::new();
+        // Six results per pair of values at most: room for all of them up
+        // front, instead of growing the list step by step.
+        let room: usize = pairs.iter().map(|&(l, r)| self.values(l).len() * self.values(r).len() * 6).sum();
+        let (mut made, mut ways) =
+            if with_ways { (Vec::new(), Vec::with_capacity(room)) } else { (Vec::with_capacity(room), Vec::new()) };
         for &(left, right) in pairs {
             let same = left == right;
             for (i, a) in self.values(left).iter().enumerate() {
@@ -597,7 +603,8 @@ impl<N: Number> Memo<N> {
     /// The splits of the cards `ids` (sorted, at least two) as pairs of set
     /// indices.
     fn split_ids(&mut self, ids: &[u8]) -> Option<Vec<(usize, usize)>> {
-        let mut pairs = Vec::new();
+        // `n` cards have at most 2^(n-1) - 1 splits.
+        let mut pairs = Vec::with_capacity((1 << (ids.len().min(12) - 1)) - 1);
         let masks = self.repeated_splits.masks(ids);
         parts::for_each_split(ids, masks, |left, right| {
             // The smaller cards on the left, so that `1 2` reads `1+2`.
@@ -686,7 +693,7 @@ impl<N: Number> Memo<N> {
             return self.combos(nodes, splits, target);
         }
         let mut combos = Vec::new();
-        let mut met = Vec::new();
+        let mut met = std::mem::take(&mut self.met);
         for &(left, right) in splits {
             let (walk, look) = self.walk_and_look(left, right)?;
             if self.sets[look].values.is_none() {
@@ -720,6 +727,7 @@ impl<N: Number> Memo<N> {
                 }
             }
         }
+        self.met = met;
         Some(combos)
     }
 

@@ -48,8 +48,10 @@ pub(super) fn sorted<N: Number>(mut made: Vec<(N, Way)>) -> (Vec<N>, Ways) {
     // Ties in any order: the ways of a value make the same expressions
     // whatever their order (and the sort is deterministic).
     made.sort_unstable_by(|x, y| x.0.cmp(&y.0));
-    let mut values: Vec<N> = Vec::new();
-    let mut starts = Vec::new();
+    // Counted first, so that every list is allocated once at its size.
+    let distinct = 1 + made.windows(2).filter(|pair| pair[0].0 != pair[1].0).count();
+    let mut values: Vec<N> = Vec::with_capacity(distinct);
+    let mut starts = Vec::with_capacity(distinct + 1);
     let mut ways = Vec::with_capacity(made.len());
     for (i, (value, way)) in made.into_iter().enumerate() {
         if values.last() != Some(&value) {
