@@ -637,10 +637,13 @@ impl<N: Number> Memo<N> {
         if let Some(known) = self.sets[id].lists[at] {
             return Some(known);
         }
-        let list = if let Some(ways) = &self.sets[id].ways {
-            let ways: SmallVec<[Way; 16]> = ways.of(at).iter().copied().collect();
-            let mut combos = Vec::with_capacity(ways.len());
-            for Way { op, left, right } in ways {
+        let list = if let Some(count) = self.sets[id].ways.as_ref().map(|ways| ways.of(at).len()) {
+            let mut combos: SmallVec<[Combo; 16]> = SmallVec::with_capacity(count);
+            for k in 0..count {
+                // By index: the parts' lists may be made (and the memo
+                // borrowed mutably) between two ways.
+                let ways = self.sets[id].ways.as_ref().expect("checked above");
+                let Way { op, left, right } = ways.of(at)[k];
                 let ls = self.list_at(nodes, left.set as usize, left.at as usize)?;
                 let rs = self.list_at(nodes, right.set as usize, right.at as usize)?;
                 if !ls.is_empty() && !rs.is_empty() {
