@@ -307,6 +307,8 @@ struct Memo<N> {
     repeated_splits: RepeatedSplits,
     /// The finishers met at a top split, kept for their room.
     met: Vec<(Op, bool, usize, usize)>,
+    /// The ways a hand's two parts make the target, kept for their room.
+    top: Vec<Combo>,
 }
 
 /// Sub-multisets of up to this many cards get their value set as soon as
@@ -393,6 +395,7 @@ impl<N: Number> Memo<N> {
             asked: HashMap::new(),
             repeated_splits: RepeatedSplits::default(),
             met: Vec::new(),
+            top: Vec::new(),
         }
     }
 
@@ -438,23 +441,25 @@ impl<N: Number> Memo<N> {
                 }
             }
         }
-        let combos = if cards.len() == 1 {
+        let mut combos = std::mem::take(&mut self.top);
+        combos.clear();
+        if cards.len() == 1 {
             let id = self.set_of(&cards)?;
             lists.push(self.list_of(nodes, id, &target)?);
-            Vec::new()
         } else {
             let top = self.split_ids(&cards)?;
-            self.top_combos(nodes, &top, &target)?
-        };
+            self.top_combos(nodes, &top, &target, &mut combos)?;
+        }
         let nodes = &*nodes;
         for list in lists {
             for e in ids(list.all()) {
                 visit(Solution::of(nodes.get(e)), nodes);
             }
         }
-        for (op, ls, rs) in combos {
+        for &(op, ls, rs) in &combos {
             grouping.for_each_pair(op, ls, rs, &nodes.tails, |l, r, _| visit(Solution::Binary(op, l, r), nodes));
         }
+        self.top = combos;
         Some(())
     }
 
@@ -688,14 +693,21 @@ impl<N: Number> Memo<N> {
         List::of(start, sums, nodes.len())
     }
 
-    /// [`Memo::combos`] for the whole hand's `target`: a split whose parts
-    /// both have their values meets the walked part's finishers with the
-    /// other part's values, with no arithmetic.
-    fn top_combos(&mut self, nodes: &mut Nodes, splits: &[(usize, usize)], target: &N) -> Option<Vec<Combo>> {
+    /// [`Memo::combos`] for the whole hand's `target`, pushed onto
+    /// `combos`: a split whose parts both have their values meets the
+    /// walked part's finishers with the other part's values, with no
+    /// arithmetic.
+    fn top_combos(
+        &mut self,
+        nodes: &mut Nodes,
+        splits: &[(usize, usize)],
+        target: &N,
+        combos: &mut Vec<Combo>,
+    ) -> Option<()> {
         if target.is_zero() {
-            return self.combos(nodes, splits, target);
+            combos.extend(self.combos(nodes, splits, target)?);
+            return Some(());
         }
-        let mut combos = Vec::new();
         let mut met = std::mem::take(&mut self.met);
         for &(left, right) in splits {
             let (walk, look) = self.walk_and_look(left, right)?;
@@ -731,7 +743,7 @@ impl<N: Number> Memo<N> {
             }
         }
         self.met = met;
-        Some(combos)
+        Some(())
     }
 
     /// Every way to make `v` by combining the two parts of one of `splits`;
