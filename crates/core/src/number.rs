@@ -326,7 +326,23 @@ pub trait Number: Clone + Ord + Hash + fmt::Debug + fmt::Display {
     fn may_divide_wholly(&self, other: &Self) -> bool {
         self.div(other).is_none_or(|q| q.is_integer())
     }
+    /// A whole number that orders small values as they order themselves,
+    /// equal exactly when they are: sorting by it is sorting by value, a
+    /// word compared instead of two products. `None` for values too large
+    /// for one (and by default).
+    fn order_key(&self) -> Option<i64> {
+        None
+    }
 }
+
+/// Numerators and denominators below this have an [`Number::order_key`].
+const KEYED_BELOW: u64 = 1 << 21;
+
+/// The scale of an order key, `2^42`: two distinct values with
+/// denominators below [`KEYED_BELOW`] differ by more than `2^-42`, so
+/// their scaled floors differ, and a numerator below `KEYED_BELOW` times
+/// the scale still fits in an `i64`.
+const KEY_SCALE_BITS: u32 = 42;
 
 impl Number for Rational {
     fn from_rational(r: Rational) -> Self {
@@ -363,6 +379,13 @@ impl Number for Rational {
         }
         self.checked_div(*other).is_none_or(Rational::is_integer)
     }
+    fn order_key(&self) -> Option<i64> {
+        if self.num.unsigned_abs() >= KEYED_BELOW || self.den.unsigned_abs() >= KEYED_BELOW {
+            return None;
+        }
+        let scaled = self.num << KEY_SCALE_BITS;
+        Some(if self.den == 1 { scaled } else { scaled.div_euclid(self.den) })
+    }
 }
 
 impl Number for BigRational {
@@ -398,6 +421,42 @@ impl Number for BigRational {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Order keys order small values exactly, the closest ones included,
+    /// and stop where they no longer could.
+    #[test]
+    fn order_keys_order_small_values() {
+        let edge = (KEYED_BELOW - 1) as i64;
+        let mut values: Vec<Rational> = [
+            (0, 1),
+            (1, 1),
+            (-1, 1),
+            (1, edge),
+            (1, edge - 1),
+            (-1, edge),
+            (-1, edge - 1),
+            (edge, 1),
+            (-edge, 1),
+            (edge, edge - 1),
+            (edge - 1, edge - 2),
+            (edge - 2, edge - 1),
+            (edge - 1, edge),
+            (7, 3),
+            (-7, 3),
+            (24, 1),
+        ]
+        .iter()
+        .map(|&(n, d)| Rational::new(n, d).unwrap())
+        .collect();
+        values.sort();
+        for pair in values.windows(2) {
+            let (a, b) = (pair[0].order_key().unwrap(), pair[1].order_key().unwrap());
+            assert!(a < b, "{} and {}", pair[0], pair[1]);
+        }
+        assert_eq!(Rational::from_integer(edge + 1).order_key(), None);
+        assert_eq!(Rational::new(1, edge + 1).unwrap().order_key(), None);
+        assert_eq!(BigRational::from_integer(3.into()).order_key(), None);
+    }
 
     fn r(s: &str) -> Rational {
         s.parse().unwrap()

@@ -44,21 +44,50 @@ impl Ways {
 
 /// Sorts values made with their ways: the distinct values, ascending,
 /// and the ways of each.
-pub(super) fn sorted<N: Number>(mut made: Vec<(N, Way)>) -> (Vec<N>, Ways) {
-    // Ties in any order: the ways of a value make the same expressions
-    // whatever their order (and the sort is deterministic).
-    made.sort_unstable_by(|x, y| x.0.cmp(&y.0));
-    // Counted first, so that every list is allocated once at its size.
-    let distinct = 1 + made.windows(2).filter(|pair| pair[0].0 != pair[1].0).count();
+pub(super) fn sorted<N: Number>(made: Vec<(N, Way)>) -> (Vec<N>, Ways) {
+    match keyed(&made) {
+        Some(mut keyed) => {
+            // Small values sort by their order keys, ties by where they
+            // were made: a word and an index move instead of the whole
+            // value and way.
+            keyed.sort_unstable();
+            let distinct = 1 + keyed.windows(2).filter(|pair| pair[0].0 != pair[1].0).count();
+            grouped(&made, keyed.iter().map(|&(_, at)| at as usize), distinct)
+        }
+        None => {
+            let mut made = made;
+            // Ties in any order: the ways of a value make the same
+            // expressions whatever their order (and the sort is
+            // deterministic).
+            made.sort_unstable_by(|x, y| x.0.cmp(&y.0));
+            let distinct = 1 + made.windows(2).filter(|pair| pair[0].0 != pair[1].0).count();
+            grouped(&made, 0..made.len(), distinct)
+        }
+    }
+}
+
+/// The order key and place of every value made, if they all have one.
+fn keyed<N: Number>(made: &[(N, Way)]) -> Option<Vec<(i64, u32)>> {
+    let mut keyed = Vec::with_capacity(made.len());
+    for (at, (value, _)) in made.iter().enumerate() {
+        keyed.push((value.order_key()?, u32::try_from(at).expect("fewer than 2^32 ways")));
+    }
+    Some(keyed)
+}
+
+/// The values made, taken in `order` (ascending), grouped: each distinct
+/// value once, with its ways. Every list is allocated once, at its size.
+fn grouped<N: Number>(made: &[(N, Way)], order: impl Iterator<Item = usize>, distinct: usize) -> (Vec<N>, Ways) {
     let mut values: Vec<N> = Vec::with_capacity(distinct);
     let mut starts = Vec::with_capacity(distinct + 1);
     let mut ways = Vec::with_capacity(made.len());
-    for (i, (value, way)) in made.into_iter().enumerate() {
-        if values.last() != Some(&value) {
+    for (i, at) in order.enumerate() {
+        let (value, way) = &made[at];
+        if values.last() != Some(value) {
             starts.push(u32::try_from(i).expect("fewer than 2^32 ways"));
-            values.push(value);
+            values.push(value.clone());
         }
-        ways.push(way);
+        ways.push(*way);
     }
     starts.push(u32::try_from(ways.len()).expect("fewer than 2^32 ways"));
     (values, Ways { starts: starts.into_boxed_slice(), ways: ways.into_boxed_slice() })
@@ -69,20 +98,32 @@ mod tests {
     use super::*;
     use crate::number::Rational;
 
+    /// Small values (sorted by order keys) and large ones (sorted by
+    /// comparing them) group alike.
     #[test]
     fn each_value_keeps_its_ways() {
         let way = |op, at| Way { op, left: Operand::new(0, at), right: Operand::new(1, 0) };
-        let r = Rational::from_integer;
-        let made =
-            vec![(r(5), way(Op::Add, 0)), (r(2), way(Op::Sub, 1)), (r(5), way(Op::Mul, 2)), (r(2), way(Op::Div, 3))];
-        let (values, ways) = sorted(made);
-        assert_eq!(values, [r(2), r(5)]);
-        let sorted = |ways: &[Way]| {
+        let by_position = |ways: &[Way]| {
             let mut ways = ways.to_vec();
             ways.sort_by_key(|way| way.left.at);
             ways
         };
-        assert_eq!(sorted(ways.of(0)), [way(Op::Sub, 1), way(Op::Div, 3)]);
-        assert_eq!(sorted(ways.of(1)), [way(Op::Add, 0), way(Op::Mul, 2)]);
+        for large in [false, true] {
+            let r = |n: i64| Rational::from_integer(if large { n << 40 } else { n });
+            let third = Rational::new(1, 3).unwrap();
+            let made = vec![
+                (r(5), way(Op::Add, 0)),
+                (r(2), way(Op::Sub, 1)),
+                (r(5), way(Op::Mul, 2)),
+                (third, way(Op::Div, 3)),
+                (r(2), way(Op::Div, 4)),
+            ];
+            assert_eq!(keyed(&made).is_some(), !large);
+            let (values, ways) = sorted(made);
+            assert_eq!(values, [third, r(2), r(5)]);
+            assert_eq!(by_position(ways.of(0)), [way(Op::Div, 3)]);
+            assert_eq!(by_position(ways.of(1)), [way(Op::Sub, 1), way(Op::Div, 4)]);
+            assert_eq!(by_position(ways.of(2)), [way(Op::Add, 0), way(Op::Mul, 2)]);
+        }
     }
 }
