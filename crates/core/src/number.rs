@@ -326,23 +326,26 @@ pub trait Number: Clone + Ord + Hash + fmt::Debug + fmt::Display {
     fn may_divide_wholly(&self, other: &Self) -> bool {
         self.div(other).is_none_or(|q| q.is_integer())
     }
-    /// A whole number that orders small values as they order themselves,
-    /// equal exactly when they are: sorting by it is sorting by value, a
-    /// word compared instead of two products. `None` for values too large
-    /// for one (and by default).
-    fn order_key(&self) -> Option<i64> {
+    /// A number below `2^ORDER_KEY_BITS` that orders small values as they
+    /// order themselves, equal exactly when they are: sorting by it is
+    /// sorting by value, a word compared instead of two products. `None`
+    /// for values too large for one (and by default).
+    fn order_key(&self) -> Option<u64> {
         None
     }
 }
 
 /// Numerators and denominators below this have an [`Number::order_key`].
-const KEYED_BELOW: u64 = 1 << 21;
+const KEYED_BELOW: u64 = 1 << 16;
 
-/// The scale of an order key, `2^42`: two distinct values with
-/// denominators below [`KEYED_BELOW`] differ by more than `2^-42`, so
-/// their scaled floors differ, and a numerator below `KEYED_BELOW` times
-/// the scale still fits in an `i64`.
-const KEY_SCALE_BITS: u32 = 42;
+/// The scale of an order key, `2^32`: two distinct values with
+/// denominators below [`KEYED_BELOW`] differ by more than `2^-32`, so
+/// their scaled floors differ.
+const KEY_SCALE_BITS: u32 = 32;
+
+/// Every order key is below `2^ORDER_KEY_BITS`: a scaled value is below
+/// `2^48` in magnitude, and is offset by `2^48`.
+pub(crate) const ORDER_KEY_BITS: u32 = 49;
 
 impl Number for Rational {
     fn from_rational(r: Rational) -> Self {
@@ -379,12 +382,14 @@ impl Number for Rational {
         }
         self.checked_div(*other).is_none_or(Rational::is_integer)
     }
-    fn order_key(&self) -> Option<i64> {
+    fn order_key(&self) -> Option<u64> {
         if self.num.unsigned_abs() >= KEYED_BELOW || self.den.unsigned_abs() >= KEYED_BELOW {
             return None;
         }
         let scaled = self.num << KEY_SCALE_BITS;
-        Some(if self.den == 1 { scaled } else { scaled.div_euclid(self.den) })
+        let key = if self.den == 1 { scaled } else { scaled.div_euclid(self.den) };
+        // Below 2^48 in magnitude, so the offset key is below 2^49.
+        Some(key.wrapping_add(1 << 48) as u64)
     }
 }
 
@@ -427,6 +432,7 @@ mod tests {
     #[test]
     fn order_keys_order_small_values() {
         let edge = (KEYED_BELOW - 1) as i64;
+        let limit = 1u64 << ORDER_KEY_BITS;
         let mut values: Vec<Rational> = [
             (0, 1),
             (1, 1),
@@ -451,7 +457,7 @@ mod tests {
         values.sort();
         for pair in values.windows(2) {
             let (a, b) = (pair[0].order_key().unwrap(), pair[1].order_key().unwrap());
-            assert!(a < b, "{} and {}", pair[0], pair[1]);
+            assert!(a < b && b < limit, "{} and {}", pair[0], pair[1]);
         }
         assert_eq!(Rational::from_integer(edge + 1).order_key(), None);
         assert_eq!(Rational::new(1, edge + 1).unwrap().order_key(), None);

@@ -2,7 +2,7 @@
 //! kept when its values are made: listing the expressions worth a value is
 //! then a replay of those ways, with no arithmetic and no look-ups.
 
-use crate::number::Number;
+use crate::number::{Number, ORDER_KEY_BITS};
 use crate::rules::Op;
 
 /// A value of a sub-part: its set and its position among the set's values.
@@ -47,12 +47,14 @@ impl Ways {
 pub(super) fn sorted<N: Number>(made: Vec<(N, Way)>) -> (Vec<N>, Ways) {
     match keyed(&made) {
         Some(mut keyed) => {
-            // Small values sort by their order keys, ties by where they
-            // were made: a word and an index move instead of the whole
-            // value and way.
+            // Small values sort as words holding their order key and
+            // where they were made: one integer compare and move each,
+            // instead of two products and the whole value and way.
             keyed.sort_unstable();
-            let distinct = 1 + keyed.windows(2).filter(|pair| pair[0].0 != pair[1].0).count();
-            grouped(&made, keyed.iter().map(|&(_, at)| at as usize), distinct)
+            let key = |packed: u64| packed >> PLACE_BITS;
+            let distinct = 1 + keyed.windows(2).filter(|pair| key(pair[0]) != key(pair[1])).count();
+            let place = |packed: u64| (packed & ((1 << PLACE_BITS) - 1)) as usize;
+            grouped(&made, keyed.iter().map(|&packed| place(packed)), distinct)
         }
         None => {
             let mut made = made;
@@ -66,11 +68,18 @@ pub(super) fn sorted<N: Number>(made: Vec<(N, Way)>) -> (Vec<N>, Ways) {
     }
 }
 
-/// The order key and place of every value made, if they all have one.
-fn keyed<N: Number>(made: &[(N, Way)]) -> Option<Vec<(i64, u32)>> {
+/// The low bits of a packed sort word: where the value was made.
+const PLACE_BITS: u32 = 64 - ORDER_KEY_BITS;
+
+/// Every value made as one word, its order key above its place, if they
+/// all have a key and their places fit.
+fn keyed<N: Number>(made: &[(N, Way)]) -> Option<Vec<u64>> {
+    if made.len() > 1 << PLACE_BITS {
+        return None;
+    }
     let mut keyed = Vec::with_capacity(made.len());
-    for (at, (value, _)) in made.iter().enumerate() {
-        keyed.push((value.order_key()?, u32::try_from(at).expect("fewer than 2^32 ways")));
+    for (at, (value, _)) in (0u64..).zip(made) {
+        keyed.push(value.order_key()? << PLACE_BITS | at);
     }
     Some(keyed)
 }
