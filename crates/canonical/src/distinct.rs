@@ -227,8 +227,8 @@ impl<M> Shown<M> {
         if rank < old.rank {
             *old = Best { rank, member, text: None };
         } else if rank == old.rank && (level == Level::Syntax || !members.same_tidy(&member, &old.member)) {
-            let text = members.tidy(level, &member).to_string();
-            if text < *old.text.get_or_insert_with(|| members.tidy(level, &old.member).to_string()) {
+            let text = printed(&members.tidy(level, &member));
+            if text < *old.text.get_or_insert_with(|| printed(&members.tidy(level, &old.member))) {
                 *old = Best { rank, member, text: Some(text) };
             }
         }
@@ -272,8 +272,17 @@ struct Sorted {
 
 impl Sorted {
     fn text(&self) -> &str {
-        self.text.get_or_init(|| self.expr.to_string())
+        self.text.get_or_init(|| printed(&self.expr))
     }
+}
+
+/// The text of `e`, printed into room for a typical solution at once
+/// rather than grown a few characters at a time.
+fn printed(e: &Expr) -> String {
+    use std::fmt::Write;
+    let mut text = String::with_capacity(32);
+    write!(text, "{e}").expect("printing to a string does not fail");
+    text
 }
 
 /// The [`Rank`] of the tidied `solution`, without building it where that
