@@ -326,10 +326,10 @@ pub trait Number: Clone + Ord + Hash + fmt::Debug + fmt::Display {
     fn may_divide_wholly(&self, other: &Self) -> bool {
         self.div(other).is_none_or(|q| q.is_integer())
     }
-    /// A number below `2^ORDER_KEY_BITS` that orders small values as they
-    /// order themselves, equal exactly when they are: sorting by it is
-    /// sorting by value, a word compared instead of two products. `None`
-    /// for values too large for one (and by default).
+    /// A number below 2^49 that orders small values as they order
+    /// themselves, equal exactly when they are: sorting by it is sorting
+    /// by value, a word compared instead of two products. `None` for
+    /// values too large for one (and by default).
     fn order_key(&self) -> Option<u64> {
         None
     }
