@@ -150,7 +150,7 @@ struct Cost {
 
 impl Cost {
     fn of(e: &Expr) -> Cost {
-        let text = e.to_string();
+        let text = printed(e);
         let count = |n: usize| u32::try_from(n).expect("expressions shorter than 2^32");
         Cost { brackets: count(text.matches('(').count()), inverse_ops: inverse_ops(e), len: count(text.len()), text }
     }

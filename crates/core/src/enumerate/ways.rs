@@ -44,7 +44,7 @@ impl Ways {
 
 /// Sorts values made with their ways: the distinct values, ascending,
 /// and the ways of each.
-pub(super) fn sorted<N: Number>(made: Vec<(N, Way)>) -> (Vec<N>, Ways) {
+pub(super) fn sorted<N: Number>(mut made: Vec<(N, Way)>) -> (Vec<N>, Ways) {
     match keyed(&made) {
         Some(mut keyed) => {
             // Small values sort as words holding their order key and
@@ -57,7 +57,6 @@ pub(super) fn sorted<N: Number>(made: Vec<(N, Way)>) -> (Vec<N>, Ways) {
             grouped(&made, keyed.iter().map(|&packed| place(packed)), distinct)
         }
         None => {
-            let mut made = made;
             // Ties in any order: the ways of a value make the same
             // expressions whatever their order (and the sort is
             // deterministic).
