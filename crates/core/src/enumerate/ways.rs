@@ -2,7 +2,8 @@
 //! kept when its values are made: listing the expressions worth a value is
 //! then a replay of those ways, with no arithmetic and no look-ups.
 
-use crate::number::{Number, ORDER_KEY_BITS};
+use crate::number::Number;
+use crate::values::KeyOrder;
 use crate::rules::Op;
 
 /// A value of a sub-part: its set and its position among the set's values.
@@ -45,42 +46,16 @@ impl Ways {
 /// Sorts values made with their ways: the distinct values, ascending,
 /// and the ways of each.
 pub(super) fn sorted<N: Number>(mut made: Vec<(N, Way)>) -> (Vec<N>, Ways) {
-    match keyed(&made) {
-        Some(mut keyed) => {
-            // Small values sort as words holding their order key and
-            // where they were made: one integer compare and move each,
-            // instead of two products and the whole value and way.
-            keyed.sort_unstable();
-            let key = |packed: u64| packed >> PLACE_BITS;
-            let distinct = 1 + keyed.windows(2).filter(|pair| key(pair[0]) != key(pair[1])).count();
-            let place = |packed: u64| (packed & ((1 << PLACE_BITS) - 1)) as usize;
-            grouped(&made, keyed.iter().map(|&packed| place(packed)), distinct)
-        }
-        None => {
-            // Ties in any order: the ways of a value make the same
-            // expressions whatever their order (and the sort is
-            // deterministic).
-            made.sort_unstable_by(|x, y| x.0.cmp(&y.0));
-            let distinct = 1 + made.windows(2).filter(|pair| pair[0].0 != pair[1].0).count();
-            grouped(&made, 0..made.len(), distinct)
-        }
+    // Small values sort as words (see `KeyOrder`): one integer compare
+    // and move each, instead of two products and the whole value and way.
+    if let Some(order) = KeyOrder::of(made.iter().map(|(value, _)| value)) {
+        return grouped(&made, order.positions(), order.distinct());
     }
-}
-
-/// The low bits of a packed sort word: where the value was made.
-const PLACE_BITS: u32 = 64 - ORDER_KEY_BITS;
-
-/// Every value made as one word, its order key above its place, if they
-/// all have a key and their places fit.
-fn keyed<N: Number>(made: &[(N, Way)]) -> Option<Vec<u64>> {
-    if made.len() > 1 << PLACE_BITS {
-        return None;
-    }
-    let mut keyed = Vec::with_capacity(made.len());
-    for (at, (value, _)) in (0u64..).zip(made) {
-        keyed.push(value.order_key()? << PLACE_BITS | at);
-    }
-    Some(keyed)
+    // Ties in any order: the ways of a value make the same expressions
+    // whatever their order (and the sort is deterministic).
+    made.sort_unstable_by(|x, y| x.0.cmp(&y.0));
+    let distinct = 1 + made.windows(2).filter(|pair| pair[0].0 != pair[1].0).count();
+    grouped(&made, 0..made.len(), distinct)
 }
 
 /// The values made, taken in `order` (ascending), grouped: each distinct
@@ -126,7 +101,7 @@ mod tests {
                 (third, way(Op::Div, 3)),
                 (r(2), way(Op::Div, 4)),
             ];
-            assert_eq!(keyed(&made).is_some(), !large);
+            assert_eq!(KeyOrder::of(made.iter().map(|(value, _)| value)).is_some(), !large);
             let (values, ways) = sorted(made);
             assert_eq!(values, [third, r(2), r(5)]);
             assert_eq!(by_position(ways.of(0)), [way(Op::Div, 3)]);

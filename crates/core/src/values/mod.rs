@@ -15,6 +15,7 @@
 
 mod four;
 mod ids;
+mod order;
 mod shared;
 mod splits;
 mod targets;
@@ -30,6 +31,7 @@ use crate::rules::{CardUse, Domain, Op, OpSet, Rules};
 
 pub(crate) use self::ids::{CardIds, Key, key};
 use self::ids::{Ids, cards_in, ids_of_key};
+pub(crate) use self::order::KeyOrder;
 pub use self::shared::SharedSets;
 use self::splits::key_splits;
 pub(crate) use self::splits::{Cards, MASKED_UP_TO, group, maskable, split_masks, splits, sub_multisets};
@@ -304,12 +306,18 @@ impl<N: Number> ValueSets<N> {
 
 /// `values` sorted, each once. Whole numbers (every value of a whole-number
 /// domain) sort as plain integers, nearly twice as fast: the sets of a
-/// Countdown census hold thousands of values each.
+/// Countdown census hold thousands of values each. Other small values
+/// sort by their order keys.
 pub(crate) fn sorted_without_repeats<N: Number>(mut values: Vec<N>) -> Vec<N> {
     if let Some(mut whole) = values.iter().map(N::to_i64).collect::<Option<Vec<i64>>>() {
         whole.sort_unstable();
         whole.dedup();
         return whole.into_iter().map(|v| N::from_rational(Rational::from_integer(v))).collect();
+    }
+    if let Some(order) = KeyOrder::of(values.iter()) {
+        let mut sorted = Vec::with_capacity(order.distinct());
+        sorted.extend(order.first_of_each().map(|at| values[at].clone()));
+        return sorted;
     }
     values.sort_unstable();
     values.dedup();
