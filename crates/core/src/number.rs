@@ -98,6 +98,9 @@ impl Rational {
         if self.den == 1 && other.den == 1 {
             return self.num.checked_add(other.num).map(Rational::from_integer);
         }
+        if let Some(sum) = self.plus_whole(other) {
+            return Some(sum);
+        }
         let (a, b, c, d) = self.wide_parts(other);
         Rational::from_wide(a.checked_mul(d)?.checked_add(c.checked_mul(b)?)?, b.checked_mul(d)?)
     }
@@ -107,6 +110,9 @@ impl Rational {
         if self.den == 1 && other.den == 1 {
             return self.num.checked_sub(other.num).map(Rational::from_integer);
         }
+        if let Some(difference) = self.minus_whole(other) {
+            return Some(difference);
+        }
         let (a, b, c, d) = self.wide_parts(other);
         Rational::from_wide(a.checked_mul(d)?.checked_sub(c.checked_mul(b)?)?, b.checked_mul(d)?)
     }
@@ -115,6 +121,9 @@ impl Rational {
     pub fn checked_mul(self, other: Rational) -> Option<Rational> {
         if self.den == 1 && other.den == 1 {
             return self.num.checked_mul(other.num).map(Rational::from_integer);
+        }
+        if let Some(product) = self.times_whole(other) {
+            return Some(product);
         }
         let (a, b, c, d) = self.wide_parts(other);
         Rational::from_wide(a * c, b * d)
@@ -129,8 +138,49 @@ impl Rational {
         if self.den == 1 && other.den == 1 && self.num.checked_rem(other.num) == Some(0) {
             return self.num.checked_div(other.num).map(Rational::from_integer);
         }
+        if let Some(quotient) = self.over_whole(other) {
+            return Some(quotient);
+        }
         let (a, b, c, d) = self.wide_parts(other);
         Rational::from_wide(a * d, b * c)
+    }
+
+    // A fraction `a/b` in lowest terms and a whole number `c` (the values
+    // of three cards are mostly such pairs) combine with at most one small
+    // gcd and no wide arithmetic. Each of the following answers only when
+    // exactly one operand is whole and nothing overflows; `None` sends the
+    // caller to the general rule, which knows whether the result fits.
+
+    /// `a/b + c = (a + c*b)/b`, in lowest terms since `a/b` is.
+    fn plus_whole(self, other: Rational) -> Option<Rational> {
+        let (Rational { num: a, den: b }, c) = fraction_and_whole(self, other)?;
+        Some(Rational { num: a.checked_add(c.checked_mul(b)?)?, den: b })
+    }
+
+    /// `a/b - c = (a - c*b)/b` and `c - a/b = (c*b - a)/b`.
+    fn minus_whole(self, other: Rational) -> Option<Rational> {
+        let (Rational { num: a, den: b }, c) = fraction_and_whole(self, other)?;
+        let whole_first = self.den == 1;
+        let cb = c.checked_mul(b)?;
+        Some(Rational { num: if whole_first { cb.checked_sub(a)? } else { a.checked_sub(cb)? }, den: b })
+    }
+
+    /// `a/b * c = (a * c/g) / (b/g)` with `g = gcd(b, c)`: `a` and `b`
+    /// share no factor, so no other reduction is left.
+    fn times_whole(self, other: Rational) -> Option<Rational> {
+        let (Rational { num: a, den: b }, c) = fraction_and_whole(self, other)?;
+        let g = gcd_i64(b, c)?;
+        Some(Rational { num: a.checked_mul(c / g)?, den: b / g })
+    }
+
+    /// `(a/b) / c = (a/g) / (b * c/g)` and `c / (a/b) = (c/g * b) / (a/g)`
+    /// with `g = gcd(a, c)`, the sign then moved to the numerator. `c` and
+    /// `a` are not zero when divided by.
+    fn over_whole(self, other: Rational) -> Option<Rational> {
+        let (Rational { num: a, den: b }, c) = fraction_and_whole(self, other)?;
+        let g = gcd_i64(a, c)?;
+        let (num, den) = if self.den == 1 { ((c / g).checked_mul(b)?, a / g) } else { (a / g, b.checked_mul(c / g)?) };
+        if den < 0 { Some(Rational { num: num.checked_neg()?, den: den.checked_neg()? }) } else { Some(Rational { num, den }) }
     }
 
     fn wide_parts(self, other: Rational) -> (i128, i128, i128, i128) {
@@ -207,6 +257,21 @@ fn gcd_u128(mut a: u128, mut b: u128) -> u128 {
         (a, b) = (b, a % b);
     }
     a
+}
+
+/// The fraction and the whole number of `x` and `y`, if exactly one is whole.
+fn fraction_and_whole(x: Rational, y: Rational) -> Option<(Rational, i64)> {
+    match (x.den == 1, y.den == 1) {
+        (true, false) => Some((y, x.num)),
+        (false, true) => Some((x, y.num)),
+        _ => None,
+    }
+}
+
+/// The gcd of two numbers, positive unless both are zero; `None` if it
+/// is `2^63`.
+fn gcd_i64(a: i64, b: i64) -> Option<i64> {
+    i64::try_from(gcd_u64(a.unsigned_abs(), b.unsigned_abs())).ok()
 }
 
 fn gcd_u64(mut a: u64, mut b: u64) -> u64 {
@@ -508,6 +573,76 @@ mod tests {
         assert_eq!(big.checked_mul(r("3/2")), None);
         assert_eq!(big.checked_mul(r("1/3")), Rational::new(i64::MAX, 3));
         assert_eq!(r("9223372036854775806").checked_mul(r("1/2")).unwrap(), r("4611686018427387903"));
+    }
+
+    /// Each operation gives the exact result whenever it fits, and `None`
+    /// otherwise: the same answer as big rationals, for operands at the
+    /// edges of 64 bits and every mix of whole numbers and fractions.
+    fn agrees_with_big_rationals(x: Rational, y: Rational) {
+        type Op = fn(Rational, Rational) -> Option<Rational>;
+        type BigOp = fn(&BigRational, &BigRational) -> Option<BigRational>;
+        let ops: [(&str, Op, BigOp); 4] = [
+            ("+", Rational::checked_add, |a, b| Some(a + b)),
+            ("-", Rational::checked_sub, |a, b| Some(a - b)),
+            ("*", Rational::checked_mul, |a, b| Some(a * b)),
+            ("/", Rational::checked_div, |a, b| (!Zero::is_zero(b)).then(|| a / b)),
+        ];
+        for (name, op, big) in ops {
+            let exact = big(&x.to_big(), &y.to_big()).and_then(|v| {
+                let (num, den) = (i64::try_from(v.numer()).ok()?, i64::try_from(v.denom()).ok()?);
+                Some(Rational { num, den })
+            });
+            assert_eq!(op(x, y), exact, "{x} {name} {y}");
+        }
+    }
+
+    #[test]
+    fn arithmetic_agrees_with_big_rationals_at_the_edges() {
+        let (max, min) = (i64::MAX, i64::MIN);
+        let parts = [
+            (0, 1),
+            (1, 1),
+            (-1, 1),
+            (7, 1),
+            (-12, 1),
+            (max, 1),
+            (min, 1),
+            (min + 1, 1),
+            (1 << 62, 1),
+            (1, 2),
+            (-3, 4),
+            (8, 3),
+            (1, max),
+            (-1, max),
+            (max, 2),
+            (min + 1, 2),
+            (max - 1, max),
+            (1 << 40, 3),
+            (3, 1 << 40),
+            (6, 1 << 62),
+        ];
+        let values: Vec<Rational> = parts.iter().map(|&(n, d)| Rational::new(n, d).unwrap()).collect();
+        for &x in &values {
+            for &y in &values {
+                agrees_with_big_rationals(x, y);
+            }
+        }
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn arithmetic_agrees_with_big_rationals(
+            (a, b, c, d) in (-1i64 << 20..1 << 20, 1i64..1 << 12, -1i64 << 20..1 << 20, 1i64..1 << 12),
+            whole in 0..3usize,
+        ) {
+            // Mostly a whole number with a fraction, the case with its own
+            // rules; small enough that most results fit (the edges are
+            // tested above).
+            let x = Rational::new(a, if whole == 0 { 1 } else { b }).unwrap();
+            let y = Rational::new(c, if whole == 1 { 1 } else { d }).unwrap();
+            agrees_with_big_rationals(x, y);
+            agrees_with_big_rationals(y, x);
+        }
     }
 
     #[test]
