@@ -180,7 +180,11 @@ impl Rational {
         let (Rational { num: a, den: b }, c) = fraction_and_whole(self, other)?;
         let g = gcd_i64(a, c)?;
         let (num, den) = if self.den == 1 { ((c / g).checked_mul(b)?, a / g) } else { (a / g, b.checked_mul(c / g)?) };
-        if den < 0 { Some(Rational { num: num.checked_neg()?, den: den.checked_neg()? }) } else { Some(Rational { num, den }) }
+        if den < 0 {
+            Some(Rational { num: num.checked_neg()?, den: den.checked_neg()? })
+        } else {
+            Some(Rational { num, den })
+        }
     }
 
     fn wide_parts(self, other: Rational) -> (i128, i128, i128, i128) {

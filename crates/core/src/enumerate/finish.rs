@@ -11,7 +11,7 @@ use std::hash::BuildHasher;
 use hashbrown::{DefaultHashBuilder, HashTable};
 
 use crate::number::Number;
-use crate::rules::{Op, OpSet};
+use crate::rules::{Domain, Op, OpSet};
 
 use super::whole::Dense;
 
@@ -28,10 +28,17 @@ pub(super) struct Finisher<N> {
     pub(super) at: u32,
 }
 
+/// The finishers of a part's values, sorted by partner.
+#[derive(Debug)]
+pub(super) struct Finishers<N> {
+    list: Box<[Finisher<N>]>,
+    partners: ValueFilter,
+}
+
 /// The finishers of every value of `values` (sorted) for `target`, which
 /// must not be zero, sorted by partner. A partner that overflows `N` is
 /// left out: the other part's values all fit, so it is none of them.
-pub(super) fn finishers<N: Number>(ops: OpSet, values: &[N], target: &N) -> Box<[Finisher<N>]> {
+pub(super) fn finishers<N: Number>(ops: OpSet, values: &[N], target: &N) -> Finishers<N> {
     debug_assert!(!target.is_zero());
     let t = target;
     let mut out = Vec::with_capacity(6 * values.len());
@@ -49,32 +56,69 @@ pub(super) fn finishers<N: Number>(ops: OpSet, values: &[N], target: &N) -> Box<
     }
     // Stable: ties keep the order of values and operators.
     out.sort_by(|x, y| x.partner.cmp(&y.partner));
-    out.into_boxed_slice()
+    let partners = ValueFilter::of(out.iter().map(|f| &f.partner));
+    Finishers { list: out.into_boxed_slice(), partners }
 }
 
 /// Calls `meet` with every finisher whose partner is among `values`
 /// (sorted, distinct) and the partner's position there. Each element of the
 /// shorter list is looked up in the longer one.
 pub(super) fn meet<N: Number>(
-    finishers: &[Finisher<N>],
+    finishers: &Finishers<N>,
     values: &[N],
     positions: &Positions,
     mut meet: impl FnMut(&Finisher<N>, usize),
 ) {
-    if finishers.len() <= values.len() {
-        for f in finishers {
+    let list = &finishers.list;
+    if list.len() <= values.len() {
+        for f in list {
             if let Some(at) = positions.of(values, &f.partner) {
                 meet(f, at);
             }
         }
     } else {
         for (at, b) in values.iter().enumerate() {
-            let start = finishers.partition_point(|f| f.partner < *b);
-            for f in finishers[start..].iter().take_while(|f| f.partner == *b) {
+            if !finishers.partners.may_hold(b) {
+                continue;
+            }
+            let start = list.partition_point(|f| f.partner < *b);
+            for f in list[start..].iter().take_while(|f| f.partner == *b) {
                 meet(f, at);
             }
         }
     }
+}
+
+/// A bit for each of some values, picked by its order key: a value whose
+/// bit is clear is none of them, which most values looked up are not.
+#[derive(Debug)]
+struct ValueFilter([u64; FILTER_WORDS]);
+
+const FILTER_WORDS: usize = 8;
+
+impl ValueFilter {
+    fn of<'a, N: Number + 'a>(values: impl Iterator<Item = &'a N>) -> ValueFilter {
+        let mut bits = [0; FILTER_WORDS];
+        for v in values {
+            match v.order_key() {
+                Some(key) => bits[bit(key) / 64] |= 1 << (bit(key) % 64),
+                // A value without a key passes every test.
+                None => return ValueFilter([u64::MAX; FILTER_WORDS]),
+            }
+        }
+        ValueFilter(bits)
+    }
+
+    /// False if `v` is certainly none of the values.
+    fn may_hold<N: Number>(&self, v: &N) -> bool {
+        v.order_key().is_none_or(|key| self.0[bit(key) / 64] & 1 << (bit(key) % 64) != 0)
+    }
+}
+
+/// The bit of a [`ValueFilter`] for an order key, from its product with an
+/// odd constant, whose top bits depend on every bit of the key.
+fn bit(key: u64) -> usize {
+    (key.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> (64 - (FILTER_WORDS * 64).trailing_zeros())) as usize
 }
 
 /// Where `v` is among the sorted, distinct `values`. A few values are
@@ -135,4 +179,87 @@ impl Positions {
         let found = self.table.find(self.hasher.hash_one(v), |&at| values[at as usize] == *v);
         found.map(|&at| at as usize)
     }
+}
+
+/// One way a value `v` of a pair finishes the target through two single
+/// cards, `outer` and `inner`: `outer op (inner op v)`, each operator's
+/// operands in either order. The inner result `u` is a value of the
+/// three cards `inner` and the pair.
+#[derive(Debug, Clone)]
+pub(super) struct TwoStep<N> {
+    pub(super) v: N,
+    pub(super) u: N,
+    /// The outer operator, and true for `outer op u`.
+    pub(super) outer: (Op, bool),
+    /// The inner operator, and true for `inner op v`.
+    pub(super) inner: (Op, bool),
+}
+
+/// Why there are no [`two_steps`] to look values up in.
+#[derive(Debug, Clone, Copy)]
+pub(super) enum NoTwoSteps {
+    /// A partner does not fit in `N`: the hand needs wider numbers.
+    Overflow,
+    /// The inner card is zero and a partner of the outer one is zero:
+    /// `0*v` makes it for every `v`, which a list of values cannot hold.
+    EveryValue,
+}
+
+/// The [`TwoStep`]s of two cards, looked up by `v`.
+#[derive(Debug)]
+pub(super) struct TwoSteps<N> {
+    /// Sorted by `v`.
+    steps: Box<[TwoStep<N>]>,
+    /// Most values of a pair are none of the `v`: this says so without a search.
+    filter: ValueFilter,
+}
+
+impl<N: Number> TwoSteps<N> {
+    /// Every [`TwoStep`] for the cards `outer` and `inner` and a non-zero
+    /// `target`: the partners `u` of `outer`, each kept if `domain`
+    /// allows it, and the partners `v` of `inner` for each `u`.
+    pub(super) fn of(ops: OpSet, domain: Domain, outer: &N, inner: &N, target: &N) -> Result<Self, NoTwoSteps> {
+        debug_assert!(!target.is_zero());
+        let mut steps = Vec::new();
+        for (outer_op, outer_first, u) in partners(ops, outer, target)? {
+            if !domain.allows(&u) {
+                continue;
+            }
+            if u.is_zero() && inner.is_zero() && (ops.contains(Op::Mul) || ops.contains(Op::Div)) {
+                return Err(NoTwoSteps::EveryValue);
+            }
+            for (inner_op, inner_first, v) in partners(ops, inner, &u)? {
+                steps.push(TwoStep { v, u: u.clone(), outer: (outer_op, outer_first), inner: (inner_op, inner_first) });
+            }
+        }
+        steps.sort_unstable_by(|x, y| x.v.cmp(&y.v));
+        let filter = ValueFilter::of(steps.iter().map(|step| &step.v));
+        Ok(TwoSteps { steps: steps.into_boxed_slice(), filter })
+    }
+
+    /// The steps whose pair value is `v`.
+    pub(super) fn with(&self, v: &N) -> &[TwoStep<N>] {
+        if !self.filter.may_hold(v) {
+            return &[];
+        }
+        let start = self.steps.partition_point(|step| step.v < *v);
+        let len = self.steps[start..].iter().take_while(|step| step.v == *v).count();
+        &self.steps[start..start + len]
+    }
+}
+
+/// The partners `b` of `a` for `t` (see [`Op::partners`]) under `ops`,
+/// without the operators that have none; an overflow is an error, not a
+/// missing partner. A zero `a` with a zero `t` is the caller's to handle.
+fn partners<N: Number>(ops: OpSet, a: &N, t: &N) -> Result<impl Iterator<Item = (Op, bool, N)>, NoTwoSteps> {
+    let all = Op::partners(a, t);
+    let has_partner = |op: Op, a_first: bool| match op {
+        Op::Add | Op::Sub => true,
+        Op::Mul => !a.is_zero(),
+        Op::Div => !a.is_zero() && (!a_first || !t.is_zero()),
+    };
+    if all.iter().any(|(op, a_first, b)| b.is_none() && ops.contains(*op) && has_partner(*op, *a_first)) {
+        return Err(NoTwoSteps::Overflow);
+    }
+    Ok(all.into_iter().filter_map(move |(op, a_first, b)| Some((op, a_first, b.filter(|_| ops.contains(op))?))))
 }

@@ -21,6 +21,7 @@
 //! to overflow.
 
 mod finish;
+mod four;
 mod list;
 mod parts;
 mod ways;
@@ -35,7 +36,8 @@ use crate::number::{BigRational, Number, Rational};
 use crate::rules::{CardUse, Domain, Op, OpSet, Rules};
 use crate::values::{CardIds, Key, key, sorted_without_repeats, sub_multisets};
 
-use self::finish::{Finisher, Positions, position};
+use self::finish::{Finishers, NoTwoSteps, Positions, TwoSteps, position};
+use self::four::Hit;
 pub use self::list::Trees;
 use self::list::{Grouping, List, Tail, ids};
 use self::parts::RepeatedSplits;
@@ -309,6 +311,11 @@ struct Memo<N> {
     met: Vec<(Op, bool, usize, usize)>,
     /// The ways a hand's two parts make the target, kept for their room.
     top: Vec<Combo>,
+    /// How a pair's values finish the target through two cards, by the
+    /// two cards' sets (outer, inner); see `four`.
+    two_steps: HashMap<(usize, usize), Result<TwoSteps<N>, NoTwoSteps>>,
+    /// The values a four-card hand's pairs meet there, kept for their room.
+    hits: Vec<Hit<N>>,
 }
 
 /// Sub-multisets of up to this many cards get their value set as soon as
@@ -341,7 +348,7 @@ struct Set<N> {
     ways: Option<Ways>,
     /// How its values finish the target, once it was the walked side of a
     /// top split.
-    finishers: Option<Box<[Finisher<N>]>>,
+    finishers: Option<Finishers<N>>,
     /// Where each value is, once it was the looked-up side of a top split.
     positions: Option<Positions>,
     /// Its splits into two non-empty parts, as indices into `sets`, each
@@ -396,6 +403,8 @@ impl<N: Number> Memo<N> {
             repeated_splits: RepeatedSplits::default(),
             met: Vec::new(),
             top: Vec::new(),
+            two_steps: HashMap::new(),
+            hits: Vec::new(),
         }
     }
 
@@ -436,7 +445,7 @@ impl<N: Number> Memo<N> {
         if rules.card_use == CardUse::Subset && self.domain.allows(&target) {
             for subset in sub_multisets(&cards) {
                 if subset.len() < cards.len() {
-                    let id = self.set_of(&subset)?;
+                    let id = self.set_of(&subset, true)?;
                     lists.push(self.list_of(nodes, id, &target)?);
                 }
             }
@@ -444,10 +453,14 @@ impl<N: Number> Memo<N> {
         let mut combos = std::mem::take(&mut self.top);
         combos.clear();
         if cards.len() == 1 {
-            let id = self.set_of(&cards)?;
+            let id = self.set_of(&cards, true)?;
             lists.push(self.list_of(nodes, id, &target)?);
+        } else if cards.len() == 4 && !target.is_zero() {
+            // The triples' value sets are left unmade: see `four`.
+            let top = self.split_ids(&cards, false)?;
+            self.four_card_combos(nodes, &top, &target, &mut combos)?;
         } else {
-            let top = self.split_ids(&cards)?;
+            let top = self.split_ids(&cards, true)?;
             self.top_combos(nodes, &top, &target, &mut combos)?;
         }
         let nodes = &*nodes;
@@ -464,10 +477,15 @@ impl<N: Number> Memo<N> {
     }
 
     /// The index of the cards `ids` (sorted) in `sets`, with its values if
-    /// it has at most [`EAGER_CARDS`] cards; `None` on overflow.
-    fn set_of(&mut self, ids: &[u8]) -> Option<usize> {
+    /// `eager` and it has at most [`EAGER_CARDS`] cards; `None` on
+    /// overflow.
+    fn set_of(&mut self, ids: &[u8], eager: bool) -> Option<usize> {
         let key = key(ids);
+        let eager = eager && ids.len() <= EAGER_CARDS;
         if let Some(&id) = self.index.get(&key) {
+            if eager {
+                self.ensure_values(id)?;
+            }
             return Some(id);
         }
         let mut set = Set {
@@ -489,8 +507,8 @@ impl<N: Number> Memo<N> {
             let whole = value.to_i64().map(|v| Box::new([v]) as Box<[i64]>);
             set.with_values(Made { values: Box::new([value]), whole, dense: None, ways: None });
         } else {
-            let pairs = self.split_ids(ids)?;
-            if ids.len() <= EAGER_CARDS {
+            let pairs = self.split_ids(ids, true)?;
+            if eager {
                 set.with_values(self.combine_all(&pairs, ids.len() <= WAYS_CARDS)?);
             }
             set.splits = pairs.into_boxed_slice();
@@ -516,7 +534,7 @@ impl<N: Number> Memo<N> {
     fn ensure_values(&mut self, id: usize) -> Option<()> {
         if self.sets[id].values.is_none() {
             let pairs = self.sets[id].splits.clone();
-            let values = self.combine_all(&pairs, false)?;
+            let values = self.combine_all(&pairs, self.sets[id].cards <= WAYS_CARDS)?;
             self.sets[id].with_values(values);
         }
         Some(())
@@ -606,15 +624,15 @@ impl<N: Number> Memo<N> {
     }
 
     /// The splits of the cards `ids` (sorted, at least two) as pairs of set
-    /// indices.
-    fn split_ids(&mut self, ids: &[u8]) -> Option<Vec<(usize, usize)>> {
+    /// indices, the parts with their values if `eager` (see [`Memo::set_of`]).
+    fn split_ids(&mut self, ids: &[u8], eager: bool) -> Option<Vec<(usize, usize)>> {
         // `n` cards have at most 2^(n-1) - 1 splits.
         let mut pairs = Vec::with_capacity((1 << (ids.len().min(12) - 1)) - 1);
         let masks = self.repeated_splits.masks(ids);
         parts::for_each_split(ids, masks, |left, right| {
             // The smaller cards on the left, so that `1 2` reads `1+2`.
             let (left, right) = if self.cards.le(left, right) { (left, right) } else { (right, left) };
-            pairs.push((self.set_of(left)?, self.set_of(right)?));
+            pairs.push((self.set_of(left, eager)?, self.set_of(right, eager)?));
             Some(())
         })?;
         Some(pairs)
@@ -722,7 +740,7 @@ impl<N: Number> Memo<N> {
             self.ensure_positions(look);
             let (walked, looked) = (&self.sets[walk], &self.sets[look]);
             let values = walked.values.as_deref().expect("the walked part has its values");
-            let finishers = walked.finishers.as_deref().unwrap_or_default();
+            let finishers = walked.finishers.as_ref().expect("made above");
             let positions = looked.positions.as_ref().expect("made above");
             met.clear();
             finish::meet(finishers, looked.values.as_deref().unwrap_or_default(), positions, |f, b| {
@@ -944,6 +962,56 @@ mod tests {
         }
     }
 
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig { cases: 400, ..Default::default() })]
+
+        /// Four cards take their own way to the target (see `four`): the
+        /// same solutions as the oracle's, under every domain and operator
+        /// set, with zeros, negative cards and fractions.
+        #[test]
+        fn four_cards_agree_with_the_oracle(
+            cards in proptest::collection::vec(proptest::sample::select(vec![-2, 0, 1, 2, 3, 4, 6, 9, 12]), 4),
+            half in proptest::bool::ANY,
+            target in -6i64..=30,
+            ops in proptest::sample::select(vec!["+-*/", "+-*", "-*/", "+-/", "+*", "-/", "*/"]),
+            domain in proptest::sample::select(vec![Domain::Rational, Domain::NonNegative, Domain::Integer, Domain::PositiveInteger]),
+        ) {
+            let mut cards: Vec<Rational> = cards.into_iter().map(Rational::from_integer).collect();
+            if half {
+                cards[0] = Rational::new(1, 2).unwrap();
+            }
+            let h = Hand::new(cards).unwrap();
+            let rules = Rules { target: Rational::from_integer(target), ops: ops.parse().unwrap(), domain, card_use: CardUse::All };
+            // The oracle holds the result to the domain too; the enumerator
+            // holds only the values on the way to it.
+            proptest::prop_assume!(domain.allows(&rules.target));
+            proptest::prop_assert_eq!(keys(&all_solutions(&h, &rules)), keys(&oracle::solutions(&h, &rules)), "{} under {:?}", h, rules);
+        }
+    }
+
+    /// A card worth the target next to a zero: `0*v` makes the zero the
+    /// card leaves for every `v`, and the triple's values are made instead.
+    #[test]
+    fn four_cards_with_a_zero_beside_the_target() {
+        for cards in ["0 3 5 24", "0 0 24 24", "0 2 2 24"] {
+            let h = hand(cards);
+            let rules = Rules::game24();
+            assert_eq!(keys(&all_solutions(&h, &rules)), keys(&oracle::solutions(&h, &rules)), "{cards}");
+        }
+    }
+
+    /// A partner of a card that does not fit sends a hand of four cards
+    /// to big numbers, where its solutions are found.
+    #[test]
+    fn four_cards_that_overflow_agree_with_the_oracle() {
+        let a = 3_037_000_500_i64;
+        let h = Hand::from_integers(&[a, a, a, 1]).unwrap();
+        let rules = Rules { ops: "*-/".parse().unwrap(), ..Rules::with_target(Rational::from_integer(a * (a - 1))) };
+        let ours = all_solutions(&h, &rules);
+        assert!(!ours.is_empty());
+        assert_eq!(keys(&ours), keys(&oracle::solutions(&h, &rules)));
+    }
+
     #[test]
     fn overflow_falls_back_to_big_numbers() {
         let (h, rules) = crate::test_hands::overflowing_product();
@@ -1046,7 +1114,10 @@ mod tests {
     fn a_shared_enumerator_visits_what_a_fresh_one_does() {
         let rules = Rules::game24();
         let mut shared = Enumerator::new(rules);
-        for cards in ["1 2 3 4", "1 2 3 5", "2 3 4 4", "1 1 2 3", "3 3 8 8", "1 2 3 4"] {
+        // Triples first met in a hand of four cards have no values until
+        // a hand of five asks for them.
+        let hands = ["1 2 3 4", "1 2 3 5", "2 3 4 4", "1 1 2 3", "1 2 3 4 5", "2 3 4 4 6", "3 3 8 8", "1 2 3 4"];
+        for cards in hands {
             let h = hand(cards);
             let mut ours = Vec::new();
             shared.for_each_solution(&h, |e| ours.push(e));

@@ -3,8 +3,8 @@
 //! then a replay of those ways, with no arithmetic and no look-ups.
 
 use crate::number::Number;
-use crate::values::KeyOrder;
 use crate::rules::Op;
+use crate::values::KeyOrder;
 
 /// A value of a sub-part: its set and its position among the set's values.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -1,0 +1,160 @@
+//! The top of a four-card hand without the value sets of its triples.
+//!
+//! A hand of four cards splits into a single card `x` and a triple `T`
+//! four ways. Meeting `x`'s finishers with `T`'s values needs `T`'s whole
+//! value set, a hundred values and more, made and sorted for each of the
+//! 455 triples of 1..13, though a hand asks it for at most six of them.
+//! Instead, `T` is split once more, into a card `y` and a pair `p`: a
+//! value `v` of the pair finishes the target as `x op (y op v)` only for
+//! the few `v` that [`TwoSteps`] works out once per pair of cards. Each
+//! value of the pair (six at most) is looked up there, and what meets
+//! says how the triple makes each value `u` it is asked for, so its
+//! expressions worth `u` are listed from those ways, as when its value
+//! set keeps them.
+//!
+//! Every expression of `T` is `y op p` for one of its splits, so the ways
+//! found over all of them are all of `T`'s ways to make `u`: the list is
+//! complete and kept for the next hand that asks `T` for `u`.
+
+use smallvec::SmallVec;
+
+use crate::number::Number;
+use crate::rules::Op;
+
+use super::finish::{NoTwoSteps, TwoStep, TwoSteps};
+use super::{Combo, List, Memo, Nodes};
+
+/// A value `v` of pair `p` that makes `u` with card `y`, and `u` the
+/// target with the hand's single card.
+#[derive(Debug, Clone)]
+pub(super) struct Hit<N> {
+    u: N,
+    outer: (Op, bool),
+    inner: (Op, bool),
+    y: usize,
+    p: usize,
+    at: usize,
+}
+
+/// A way a triple makes a value: `y op p` (or `p op y`) with the value
+/// at `at` of pair `p`.
+type Way = ((Op, bool), usize, usize, usize);
+
+impl<N: Number> Memo<N> {
+    /// [`Memo::top_combos`] for a hand of four cards, split into `splits`
+    /// whose parts of three cards have no values yet; `None` on overflow.
+    pub(super) fn four_card_combos(
+        &mut self,
+        nodes: &mut Nodes,
+        splits: &[(usize, usize)],
+        target: &N,
+        combos: &mut Vec<Combo>,
+    ) -> Option<()> {
+        for &(left, right) in splits {
+            let (card, rest) = if self.sets[left].cards == 1 { (left, right) } else { (right, left) };
+            if self.sets[card].cards == 1 && self.sets[rest].values.is_none() {
+                match self.card_and_triple(nodes, card, rest, target, combos) {
+                    Ok(()) => continue,
+                    Err(NoTwoSteps::Overflow) => return None,
+                    // Left to the triple's value set.
+                    Err(NoTwoSteps::EveryValue) => {}
+                }
+            }
+            self.ensure_values(left)?;
+            self.ensure_values(right)?;
+            self.top_combos(nodes, &[(left, right)], target, combos)?;
+        }
+        Some(())
+    }
+
+    /// Pushes onto `combos` every way the card `x` and the triple `t`
+    /// make `target`, listing the triple's expressions for the values
+    /// asked of it.
+    fn card_and_triple(
+        &mut self,
+        nodes: &mut Nodes,
+        x: usize,
+        t: usize,
+        target: &N,
+        combos: &mut Vec<Combo>,
+    ) -> Result<(), NoTwoSteps> {
+        // The triple's splits: a card `y` and a pair `p`, by index, since
+        // the memo is written to between them.
+        let split = |memo: &Memo<N>, i: usize| {
+            let (a, b) = memo.sets[t].splits[i];
+            if memo.sets[a].cards == 1 { (a, b) } else { (b, a) }
+        };
+        let mut hits = std::mem::take(&mut self.hits);
+        hits.clear();
+        for i in 0..self.sets[t].splits.len() {
+            let (y, p) = split(self, i);
+            let (sets, ops, domain) = (&self.sets, self.ops, self.domain);
+            let card = |set: usize| &sets[set].values.as_deref().expect("a card has its value")[0];
+            let steps =
+                self.two_steps.entry((x, y)).or_insert_with(|| TwoSteps::of(ops, domain, card(x), card(y), target));
+            let steps = match steps {
+                Ok(steps) => steps,
+                Err(no) => return Err(*no),
+            };
+            for (at, v) in sets[p].values.as_deref().expect("a pair has its values").iter().enumerate() {
+                for TwoStep { u, outer, inner, .. } in steps.with(v) {
+                    hits.push(Hit { u: u.clone(), outer: *outer, inner: *inner, y, p, at });
+                }
+            }
+        }
+        // One value `u` of the triple at a time: its ways, then how it finishes.
+        hits.sort_unstable_by(|a, b| a.u.cmp(&b.u));
+        let result = self.combos_of_hits(nodes, x, t, &hits, combos);
+        self.hits = hits;
+        result.ok_or(NoTwoSteps::Overflow)
+    }
+
+    /// The combos of `hits` (sorted by `u`) for the card `x` and triple `t`.
+    fn combos_of_hits(
+        &mut self,
+        nodes: &mut Nodes,
+        x: usize,
+        t: usize,
+        hits: &[Hit<N>],
+        combos: &mut Vec<Combo>,
+    ) -> Option<()> {
+        let card = self.list_at(nodes, x, 0)?;
+        for same_u in hits.chunk_by(|a, b| a.u == b.u) {
+            let u = &same_u[0].u;
+            let list = match self.asked.get(&(t, u.clone())) {
+                Some(&known) => known,
+                None => {
+                    let list = self.triple_list(nodes, t, same_u)?;
+                    self.asked.insert((t, u.clone()), list);
+                    list
+                }
+            };
+            if list.is_empty() {
+                continue;
+            }
+            let mut finishes: SmallVec<[(Op, bool); 6]> = same_u.iter().map(|hit| hit.outer).collect();
+            finishes.sort_unstable();
+            finishes.dedup();
+            for (op, card_first) in finishes {
+                combos.push(if card_first { (op, card, list) } else { (op, list, card) });
+            }
+        }
+        Some(())
+    }
+
+    /// The expressions of triple `t` worth the `u` of `hits`, from the
+    /// ways the hits found (a way is found once per finish of `u`).
+    fn triple_list(&mut self, nodes: &mut Nodes, t: usize, hits: &[Hit<N>]) -> Option<List> {
+        let mut ways: SmallVec<[Way; 8]> = hits.iter().map(|h| (h.inner, h.y, h.p, h.at)).collect();
+        ways.sort_unstable();
+        ways.dedup();
+        let mut parts: SmallVec<[Combo; 8]> = SmallVec::with_capacity(ways.len());
+        for ((op, card_first), y, p, at) in ways {
+            let (card, pair) = (self.list_at(nodes, y, 0)?, self.list_at(nodes, p, at)?);
+            if !pair.is_empty() {
+                parts.push(if card_first { (op, card, pair) } else { (op, pair, card) });
+            }
+        }
+        Some(self.push_combos(nodes, t, &parts))
+    }
+}
