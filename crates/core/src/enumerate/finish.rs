@@ -195,7 +195,7 @@ pub(super) struct TwoStep<N> {
     pub(super) inner: (Op, bool),
 }
 
-/// Why there are no [`two_steps`] to look values up in.
+/// Why there are no [`TwoSteps`] to look values up in.
 #[derive(Debug, Clone, Copy)]
 pub(super) enum NoTwoSteps {
     /// A partner does not fit in `N`: the hand needs wider numbers.

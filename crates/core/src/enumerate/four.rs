@@ -6,7 +6,7 @@
 //! 455 triples of 1..13, though a hand asks it for at most six of them.
 //! Instead, `T` is split once more, into a card `y` and a pair `p`: a
 //! value `v` of the pair finishes the target as `x op (y op v)` only for
-//! the few `v` that [`TwoSteps`] works out once per pair of cards. Each
+//! the few `v` that [`TwoSteps`] works out once per ordered pair of cards. Each
 //! value of the pair (six at most) is looked up there, and what meets
 //! says how the triple makes each value `u` it is asked for, so its
 //! expressions worth `u` are listed from those ways, as when its value
@@ -38,7 +38,7 @@ pub(super) struct Hit<N> {
 
 /// A way a triple makes a value: `y op p` (or `p op y`) with the value
 /// at `at` of pair `p`.
-type Way = ((Op, bool), usize, usize, usize);
+type TripleWay = ((Op, bool), usize, usize, usize);
 
 impl<N: Number> Memo<N> {
     /// [`Memo::top_combos`] for a hand of four cards, split into `splits`
@@ -78,35 +78,35 @@ impl<N: Number> Memo<N> {
         target: &N,
         combos: &mut Vec<Combo>,
     ) -> Result<(), NoTwoSteps> {
-        // The triple's splits: a card `y` and a pair `p`, by index, since
-        // the memo is written to between them.
-        let split = |memo: &Memo<N>, i: usize| {
-            let (a, b) = memo.sets[t].splits[i];
-            if memo.sets[a].cards == 1 { (a, b) } else { (b, a) }
-        };
         let mut hits = std::mem::take(&mut self.hits);
         hits.clear();
-        for i in 0..self.sets[t].splits.len() {
-            let (y, p) = split(self, i);
+        let result = self.hits_of(x, t, target, &mut hits).and_then(|()| {
+            // One value `u` of the triple at a time: its ways, then how it finishes.
+            hits.sort_unstable_by(|a, b| a.u.cmp(&b.u));
+            self.combos_of_hits(nodes, x, t, &hits, combos).ok_or(NoTwoSteps::Overflow)
+        });
+        self.hits = hits;
+        result
+    }
+
+    /// Pushes onto `hits` every value of a pair of the triple `t` that
+    /// finishes `target` with a card of `t` and then the card `x`.
+    fn hits_of(&mut self, x: usize, t: usize, target: &N, hits: &mut Vec<Hit<N>>) -> Result<(), NoTwoSteps> {
+        for &(a, b) in &self.sets[t].splits {
+            // A card `y` and a pair `p`.
+            let (y, p) = if self.sets[a].cards == 1 { (a, b) } else { (b, a) };
             let (sets, ops, domain) = (&self.sets, self.ops, self.domain);
             let card = |set: usize| &sets[set].values.as_deref().expect("a card has its value")[0];
             let steps =
                 self.two_steps.entry((x, y)).or_insert_with(|| TwoSteps::of(ops, domain, card(x), card(y), target));
-            let steps = match steps {
-                Ok(steps) => steps,
-                Err(no) => return Err(*no),
-            };
+            let steps = steps.as_ref().map_err(|no| *no)?;
             for (at, v) in sets[p].values.as_deref().expect("a pair has its values").iter().enumerate() {
                 for TwoStep { u, outer, inner, .. } in steps.with(v) {
                     hits.push(Hit { u: u.clone(), outer: *outer, inner: *inner, y, p, at });
                 }
             }
         }
-        // One value `u` of the triple at a time: its ways, then how it finishes.
-        hits.sort_unstable_by(|a, b| a.u.cmp(&b.u));
-        let result = self.combos_of_hits(nodes, x, t, &hits, combos);
-        self.hits = hits;
-        result.ok_or(NoTwoSteps::Overflow)
+        Ok(())
     }
 
     /// The combos of `hits` (sorted by `u`) for the card `x` and triple `t`.
@@ -145,7 +145,7 @@ impl<N: Number> Memo<N> {
     /// The expressions of triple `t` worth the `u` of `hits`, from the
     /// ways the hits found (a way is found once per finish of `u`).
     fn triple_list(&mut self, nodes: &mut Nodes, t: usize, hits: &[Hit<N>]) -> Option<List> {
-        let mut ways: SmallVec<[Way; 8]> = hits.iter().map(|h| (h.inner, h.y, h.p, h.at)).collect();
+        let mut ways: SmallVec<[TripleWay; 8]> = hits.iter().map(|h| (h.inner, h.y, h.p, h.at)).collect();
         ways.sort_unstable();
         ways.dedup();
         let mut parts: SmallVec<[Combo; 8]> = SmallVec::with_capacity(ways.len());
