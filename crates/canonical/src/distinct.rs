@@ -434,12 +434,20 @@ pub(crate) fn tidy<T: Tree>(level: Level, e: T) -> Expr {
             let mut kept = TidyParts::new();
             let mut inverted = TidyParts::new();
             chain(level, e, plus, minus, false, &mut kept, &mut inverted);
-            kept.sort_by(prominence);
-            inverted.sort_by(prominence);
-            let mut parts = kept.into_iter();
-            let first = parts.next().expect("a chain starts with a kept part");
-            let acc = parts.fold(first, |a, p| Expr::binary(plus, a, p));
-            inverted.into_iter().fold(acc, |a, p| Expr::binary(minus, a, p))
+            // Reversed once sorted, so that the parts are taken off the end
+            // in order.
+            for parts in [&mut kept, &mut inverted] {
+                parts.sort_by(prominence);
+                parts.reverse();
+            }
+            let mut acc = kept.pop().expect("a chain starts with a kept part");
+            while let Some(part) = kept.pop() {
+                acc = Expr::binary(plus, acc, part);
+            }
+            while let Some(part) = inverted.pop() {
+                acc = Expr::binary(minus, acc, part);
+            }
+            acc
         }
     }
 }
