@@ -263,3 +263,71 @@ fn partners<N: Number>(ops: OpSet, a: &N, t: &N) -> Result<impl Iterator<Item = 
     }
     Ok(all.into_iter().filter_map(move |(op, a_first, b)| Some((op, a_first, b.filter(|_| ops.contains(op))?))))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::number::{BigRational, Rational};
+
+    fn r(n: i64, d: i64) -> Rational {
+        Rational::new(n, d).unwrap()
+    }
+
+    /// A filter turns away no value it was made of, and lets every value
+    /// through once one has no order key.
+    #[test]
+    fn a_filter_holds_its_values() {
+        let values: Vec<Rational> = (-30..=30).flat_map(|n| [r(n, 1), r(n, 7), r(1, n.max(1))]).collect();
+        let filter = ValueFilter::of(values.iter());
+        assert!(values.iter().all(|v| filter.may_hold(v)));
+        let others = (1000..1100).map(|n| r(n, 3)).filter(|v| !filter.may_hold(v)).count();
+        assert!(others > 50, "most other values are turned away: {others} of 100");
+        let big = [Rational::from_integer(1 << 40)];
+        assert!(ValueFilter::of(big.iter()).may_hold(&r(5, 1)));
+        let unkeyed = [BigRational::from_integer(3.into())];
+        assert!(ValueFilter::of(unkeyed.iter()).may_hold(&BigRational::from_integer(4.into())));
+    }
+
+    /// Two-step finishers are exactly the values `v` with
+    /// `x op (y op v) = t`, operands either way round, that a list of
+    /// candidates holds.
+    #[test]
+    fn two_steps_are_every_way_through_two_cards() {
+        let ops = OpSet::ALL;
+        let candidates: Vec<Rational> = (-40..=40)
+            .flat_map(|n| (1..=13).map(move |d| r(n, d)))
+            .collect::<std::collections::BTreeSet<_>>()
+            .into_iter()
+            .collect();
+        let combine =
+            |op: Op, first: bool, a: Rational, b: Rational| if first { op.apply(&a, &b) } else { op.apply(&b, &a) };
+        for (x, y, t) in [(3, 8, 24), (1, 1, 24), (0, 5, 24), (6, 0, 10), (24, 2, 24)] {
+            let (x, y, t) = (Rational::from_integer(x), Rational::from_integer(y), Rational::from_integer(t));
+            let steps = TwoSteps::of(ops, Domain::Rational, &x, &y, &t).unwrap();
+            for v in &candidates {
+                let mut expected = Vec::new();
+                for op1 in [Op::Add, Op::Sub, Op::Mul, Op::Div] {
+                    for op2 in [Op::Add, Op::Sub, Op::Mul, Op::Div] {
+                        for (first1, first2) in [(true, true), (true, false), (false, true), (false, false)] {
+                            let commuted = |op: Op, first: bool| !first && matches!(op, Op::Add | Op::Mul);
+                            if commuted(op1, first1) || commuted(op2, first2) {
+                                continue;
+                            }
+                            let u = combine(op2, first2, y, *v);
+                            if u.and_then(|u| combine(op1, first1, x, u)) == Some(t) {
+                                expected.push(((op1, first1), (op2, first2)));
+                            }
+                        }
+                    }
+                }
+                let mut found: Vec<_> = steps.with(v).iter().map(|s| (s.outer, s.inner)).collect();
+                found.sort();
+                expected.sort();
+                assert_eq!(found, expected, "{x} and {y} to {t} from {v}");
+            }
+        }
+        // `24 - (0 * v)` is 24 for every `v`.
+        let (zero, t) = (Rational::ZERO, Rational::from_integer(24));
+        assert!(matches!(TwoSteps::of(ops, Domain::Rational, &t, &zero, &t), Err(NoTwoSteps::EveryValue)));
+    }
+}
