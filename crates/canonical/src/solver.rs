@@ -443,9 +443,9 @@ mod tests {
             ("0 1 2 12", Rules::game24()),
             ("6 6 6 6", Rules::game24()),
             ("2 3 7 25 50", Rules::countdown(Rational::from_integer(350))),
-            // Cards and targets outside the domain, and operator subsets.
+            // Cards outside the domain, and operator subsets.
             ("-2 1 3 4", with(Rules::game24(), 6, "+-*/", reckon_core::Domain::NonNegative)),
-            ("1 2 3 9", with(Rules::game24(), -3, "+-*/", reckon_core::Domain::NonNegative)),
+            ("-3 1 2 9", with(Rules::game24(), 3, "+-*/", reckon_core::Domain::NonNegative)),
             ("1/2 3 4 6", with(Rules::game24(), 12, "+-*/", reckon_core::Domain::Integer)),
             ("2 3 4 6", with(Rules::game24(), 1, "-/", reckon_core::Domain::Rational)),
             ("2 3 4 6", with(Rules::game24(), 9, "-*/", reckon_core::Domain::PositiveInteger)),

@@ -145,3 +145,26 @@ fn syntax_level_shows_the_grouping_that_makes_two_solutions_differ() {
     6*6-(6+6) = 24
     ");
 }
+
+/// The domain holds a solution's result as it holds every step, so the
+/// first solution, the list and the count agree on a target outside it.
+#[test]
+fn a_target_outside_the_domain_has_no_solution_in_any_mode() {
+    let args = ["--domain", "non-negative", "-t", "-3", "1", "2", "3", "9"];
+    let with = |mode: &'static str| [mode].into_iter().chain(args).collect::<Vec<_>>();
+    assert_snapshot!(reckon(args).run(), @r"
+    status: 1
+    --- stdout
+    no solution
+    ");
+    assert_snapshot!(reckon(with("--all")).run(), @r"
+    status: 1
+    --- stdout
+    no solution
+    ");
+    assert_snapshot!(reckon(with("--count")).run(), @r"
+    status: 1
+    --- stdout
+    0
+    ");
+}
