@@ -487,13 +487,19 @@ impl<N: Number> Memo<N> {
     /// overflow.
     fn set_of(&mut self, ids: &[u8], eager: bool) -> Option<usize> {
         let key = key(ids);
-        let eager = eager && ids.len() <= EAGER_CARDS;
-        if let Some(&id) = self.index.get(&key) {
-            if eager {
-                self.ensure_values(id)?;
-            }
-            return Some(id);
+        let id = match self.index.get(&key) {
+            Some(&id) => id,
+            None => self.new_set(ids, key)?,
+        };
+        if eager && ids.len() <= EAGER_CARDS {
+            self.ensure_values(id)?;
         }
+        Some(id)
+    }
+
+    /// Stores the set of the cards `ids` (sorted), packed as `key`, with
+    /// its splits and, for a single card, its value; `None` on overflow.
+    fn new_set(&mut self, ids: &[u8], key: Key) -> Option<usize> {
         let mut set = Set {
             card: None,
             values: None,
@@ -513,11 +519,7 @@ impl<N: Number> Memo<N> {
             let whole = value.to_i64().map(|v| Box::new([v]) as Box<[i64]>);
             set.with_values(Made { values: Box::new([value]), whole, dense: None, ways: None });
         } else {
-            let pairs = self.split_ids(ids, true)?;
-            if eager {
-                set.with_values(self.combine_all(&pairs, ids.len() <= WAYS_CARDS)?);
-            }
-            set.splits = pairs.into_boxed_slice();
+            set.splits = self.split_ids(ids, true)?.into_boxed_slice();
         }
         self.sets.push(set);
         self.index.insert(key, self.sets.len() - 1);
