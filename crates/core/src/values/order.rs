@@ -32,25 +32,33 @@ impl KeyOrder {
 
     /// The number of distinct values.
     pub(crate) fn distinct(&self) -> usize {
-        let key = |word: u64| word >> PLACE_BITS;
         usize::from(!self.words.is_empty()) + self.words.windows(2).filter(|w| key(w[0]) != key(w[1])).count()
     }
 
     /// Every position, in ascending order of value (ties in any order).
     pub(crate) fn positions(&self) -> impl Iterator<Item = usize> + '_ {
-        self.words.iter().map(|&word| (word & ((1 << PLACE_BITS) - 1)) as usize)
+        self.words.iter().map(|&word| place(word))
     }
 
     /// The position of one value of each distinct value, ascending.
     pub(crate) fn first_of_each(&self) -> impl Iterator<Item = usize> + '_ {
-        let key = |word: u64| word >> PLACE_BITS;
         let mut last = None;
         self.words.iter().filter_map(move |&word| {
             let new = last != Some(key(word));
             last = Some(key(word));
-            new.then_some((word & ((1 << PLACE_BITS) - 1)) as usize)
+            new.then_some(place(word))
         })
     }
+}
+
+/// The order key in a sort word.
+fn key(word: u64) -> u64 {
+    word >> PLACE_BITS
+}
+
+/// The position in a sort word.
+fn place(word: u64) -> usize {
+    (word & ((1 << PLACE_BITS) - 1)) as usize
 }
 
 #[cfg(test)]
