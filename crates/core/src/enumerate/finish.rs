@@ -13,6 +13,7 @@ use hashbrown::{DefaultHashBuilder, HashTable};
 use crate::number::Number;
 use crate::rules::{Domain, Op, OpSet};
 
+use super::by_value::{ByValue, ValueKeys, Valued};
 use super::whole::Dense;
 
 /// One way a value of a part finishes the target with a value `b` of the
@@ -28,12 +29,14 @@ pub(super) struct Finisher<N> {
     pub(super) at: u32,
 }
 
-/// The finishers of a part's values, sorted by partner.
-#[derive(Debug)]
-pub(super) struct Finishers<N> {
-    list: Box<[Finisher<N>]>,
-    partners: ValueFilter,
+impl<N> Valued<N> for Finisher<N> {
+    fn value(&self) -> &N {
+        &self.partner
+    }
 }
+
+/// The finishers of a part's values, sorted by partner.
+pub(super) type Finishers<N> = ByValue<Finisher<N>>;
 
 /// The finishers of every value of `values` (sorted) for `target`, which
 /// must not be zero, sorted by partner. A partner that overflows `N` is
@@ -56,69 +59,35 @@ pub(super) fn finishers<N: Number>(ops: OpSet, values: &[N], target: &N) -> Fini
     }
     // Stable: ties keep the order of values and operators.
     out.sort_by(|x, y| x.partner.cmp(&y.partner));
-    let partners = ValueFilter::of(out.iter().map(|f| &f.partner));
-    Finishers { list: out.into_boxed_slice(), partners }
+    ByValue::of_sorted(out)
 }
 
 /// Calls `meet` with every finisher whose partner is among `values`
-/// (sorted, distinct) and the partner's position there. Each element of the
-/// shorter list is looked up in the longer one.
+/// (sorted, distinct, with their order `keys` if they were kept) and the
+/// partner's position there. Each element of the shorter list is looked
+/// up in the longer one.
 pub(super) fn meet<N: Number>(
     finishers: &Finishers<N>,
     values: &[N],
     positions: &Positions,
+    keys: Option<&ValueKeys>,
     mut meet: impl FnMut(&Finisher<N>, usize),
 ) {
-    let list = &finishers.list;
+    let list = finishers.items();
     if list.len() <= values.len() {
         for f in list {
             if let Some(at) = positions.of(values, &f.partner) {
                 meet(f, at);
             }
         }
-    } else {
+    } else if keys.is_none_or(|keys| finishers.may_meet(keys)) {
         for (at, b) in values.iter().enumerate() {
-            if !finishers.partners.may_hold(b) {
-                continue;
-            }
-            let start = list.partition_point(|f| f.partner < *b);
-            for f in list[start..].iter().take_while(|f| f.partner == *b) {
+            let key = keys.map_or_else(|| b.order_key(), |keys| keys.key(at));
+            for f in finishers.with(b, key) {
                 meet(f, at);
             }
         }
     }
-}
-
-/// A bit for each of some values, picked by its order key: a value whose
-/// bit is clear is none of them, which most values looked up are not.
-#[derive(Debug)]
-struct ValueFilter([u64; FILTER_WORDS]);
-
-const FILTER_WORDS: usize = 8;
-
-impl ValueFilter {
-    fn of<'a, N: Number + 'a>(values: impl Iterator<Item = &'a N>) -> ValueFilter {
-        let mut bits = [0; FILTER_WORDS];
-        for v in values {
-            match v.order_key() {
-                Some(key) => bits[bit(key) / 64] |= 1 << (bit(key) % 64),
-                // A value without a key passes every test.
-                None => return ValueFilter([u64::MAX; FILTER_WORDS]),
-            }
-        }
-        ValueFilter(bits)
-    }
-
-    /// False if `v` is certainly none of the values.
-    fn may_hold<N: Number>(&self, v: &N) -> bool {
-        v.order_key().is_none_or(|key| self.0[bit(key) / 64] & 1 << (bit(key) % 64) != 0)
-    }
-}
-
-/// The bit of a [`ValueFilter`] for an order key, from its product with an
-/// odd constant, whose top bits depend on every bit of the key.
-fn bit(key: u64) -> usize {
-    (key.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> (64 - (FILTER_WORDS * 64).trailing_zeros())) as usize
 }
 
 /// Where `v` is among the sorted, distinct `values`. A few values are
@@ -205,47 +174,40 @@ pub(super) enum NoTwoSteps {
     EveryValue,
 }
 
-/// The [`TwoStep`]s of two cards, looked up by `v`.
-#[derive(Debug)]
-pub(super) struct TwoSteps<N> {
-    /// Sorted by `v`.
-    steps: Box<[TwoStep<N>]>,
-    /// Most values of a pair are none of the `v`: this says so without a search.
-    filter: ValueFilter,
+impl<N> Valued<N> for TwoStep<N> {
+    fn value(&self) -> &N {
+        &self.v
+    }
 }
 
-impl<N: Number> TwoSteps<N> {
-    /// Every [`TwoStep`] for the cards `outer` and `inner` and a non-zero
-    /// `target`: the partners `u` of `outer`, each kept if `domain`
-    /// allows it, and the partners `v` of `inner` for each `u`.
-    pub(super) fn of(ops: OpSet, domain: Domain, outer: &N, inner: &N, target: &N) -> Result<Self, NoTwoSteps> {
-        debug_assert!(!target.is_zero());
-        let mut steps = Vec::new();
-        for (outer_op, outer_first, u) in partners(ops, outer, target)? {
-            if !domain.allows(&u) {
-                continue;
-            }
-            if u.is_zero() && inner.is_zero() && (ops.contains(Op::Mul) || ops.contains(Op::Div)) {
-                return Err(NoTwoSteps::EveryValue);
-            }
-            for (inner_op, inner_first, v) in partners(ops, inner, &u)? {
-                steps.push(TwoStep { v, u: u.clone(), outer: (outer_op, outer_first), inner: (inner_op, inner_first) });
-            }
-        }
-        steps.sort_unstable_by(|x, y| x.v.cmp(&y.v));
-        let filter = ValueFilter::of(steps.iter().map(|step| &step.v));
-        Ok(TwoSteps { steps: steps.into_boxed_slice(), filter })
-    }
+/// The [`TwoStep`]s of two cards, looked up by `v`.
+pub(super) type TwoSteps<N> = ByValue<TwoStep<N>>;
 
-    /// The steps whose pair value is `v`.
-    pub(super) fn with(&self, v: &N) -> &[TwoStep<N>] {
-        if !self.filter.may_hold(v) {
-            return &[];
+/// Every [`TwoStep`] for the cards `outer` and `inner` and a non-zero
+/// `target`: the partners `u` of `outer`, each kept if `domain` allows
+/// it, and the partners `v` of `inner` for each `u`.
+pub(super) fn two_steps<N: Number>(
+    ops: OpSet,
+    domain: Domain,
+    outer: &N,
+    inner: &N,
+    target: &N,
+) -> Result<TwoSteps<N>, NoTwoSteps> {
+    debug_assert!(!target.is_zero());
+    let mut steps = Vec::new();
+    for (outer_op, outer_first, u) in partners(ops, outer, target)? {
+        if !domain.allows(&u) {
+            continue;
         }
-        let start = self.steps.partition_point(|step| step.v < *v);
-        let len = self.steps[start..].iter().take_while(|step| step.v == *v).count();
-        &self.steps[start..start + len]
+        if u.is_zero() && inner.is_zero() && (ops.contains(Op::Mul) || ops.contains(Op::Div)) {
+            return Err(NoTwoSteps::EveryValue);
+        }
+        for (inner_op, inner_first, v) in partners(ops, inner, &u)? {
+            steps.push(TwoStep { v, u: u.clone(), outer: (outer_op, outer_first), inner: (inner_op, inner_first) });
+        }
     }
+    steps.sort_unstable_by(|x, y| x.v.cmp(&y.v));
+    Ok(ByValue::of_sorted(steps))
 }
 
 /// The partners `b` of `a` for `t` (see [`Op::partners`]) under `ops`,
@@ -267,25 +229,10 @@ fn partners<N: Number>(ops: OpSet, a: &N, t: &N) -> Result<impl Iterator<Item = 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::number::{BigRational, Rational};
+    use crate::number::Rational;
 
     fn r(n: i64, d: i64) -> Rational {
         Rational::new(n, d).unwrap()
-    }
-
-    /// A filter turns away no value it was made of, and lets every value
-    /// through once one has no order key.
-    #[test]
-    fn a_filter_holds_its_values() {
-        let values: Vec<Rational> = (-30..=30).flat_map(|n| [r(n, 1), r(n, 7), r(1, n.max(1))]).collect();
-        let filter = ValueFilter::of(values.iter());
-        assert!(values.iter().all(|v| filter.may_hold(v)));
-        let others = (1000..1100).map(|n| r(n, 3)).filter(|v| !filter.may_hold(v)).count();
-        assert!(others > 50, "most other values are turned away: {others} of 100");
-        let big = [Rational::from_integer(1 << 40)];
-        assert!(ValueFilter::of(big.iter()).may_hold(&r(5, 1)));
-        let unkeyed = [BigRational::from_integer(3.into())];
-        assert!(ValueFilter::of(unkeyed.iter()).may_hold(&BigRational::from_integer(4.into())));
     }
 
     /// Two-step finishers are exactly the values `v` with
@@ -303,7 +250,7 @@ mod tests {
             |op: Op, first: bool, a: Rational, b: Rational| if first { op.apply(&a, &b) } else { op.apply(&b, &a) };
         for (x, y, t) in [(3, 8, 24), (1, 1, 24), (0, 5, 24), (6, 0, 10), (24, 2, 24)] {
             let (x, y, t) = (Rational::from_integer(x), Rational::from_integer(y), Rational::from_integer(t));
-            let steps = TwoSteps::of(ops, Domain::Rational, &x, &y, &t).unwrap();
+            let steps = two_steps(ops, Domain::Rational, &x, &y, &t).unwrap();
             for v in &candidates {
                 let mut expected = Vec::new();
                 for op1 in [Op::Add, Op::Sub, Op::Mul, Op::Div] {
@@ -320,7 +267,7 @@ mod tests {
                         }
                     }
                 }
-                let mut found: Vec<_> = steps.with(v).iter().map(|s| (s.outer, s.inner)).collect();
+                let mut found: Vec<_> = steps.with(v, v.order_key()).iter().map(|s| (s.outer, s.inner)).collect();
                 found.sort();
                 expected.sort();
                 assert_eq!(found, expected, "{x} and {y} to {t} from {v}");
@@ -328,6 +275,6 @@ mod tests {
         }
         // `24 - (0 * v)` is 24 for every `v`.
         let (zero, t) = (Rational::ZERO, Rational::from_integer(24));
-        assert!(matches!(TwoSteps::of(ops, Domain::Rational, &t, &zero, &t), Err(NoTwoSteps::EveryValue)));
+        assert!(matches!(two_steps(ops, Domain::Rational, &t, &zero, &t), Err(NoTwoSteps::EveryValue)));
     }
 }

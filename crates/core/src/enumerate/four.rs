@@ -21,7 +21,7 @@ use smallvec::SmallVec;
 use crate::number::Number;
 use crate::rules::Op;
 
-use super::finish::{NoTwoSteps, TwoStep, TwoSteps};
+use super::finish::{NoTwoSteps, TwoStep, two_steps};
 use super::{Combo, List, Memo, Nodes};
 
 /// A value `v` of pair `p` that makes `u` with card `y`, and `u` the
@@ -92,16 +92,27 @@ impl<N: Number> Memo<N> {
     /// Pushes onto `hits` every value of a pair of the triple `t` that
     /// finishes `target` with a card of `t` and then the card `x`.
     fn hits_of(&mut self, x: usize, t: usize, target: &N, hits: &mut Vec<Hit<N>>) -> Result<(), NoTwoSteps> {
-        for &(a, b) in &self.sets[t].splits {
+        // By index: each pair's keys are made (and the memo borrowed
+        // mutably) on the way.
+        for split in 0..self.sets[t].splits.len() {
+            let (a, b) = self.sets[t].splits[split];
             // A card `y` and a pair `p`.
             let (y, p) = if self.sets[a].cards == 1 { (a, b) } else { (b, a) };
+            self.ensure_keys(p);
             let (sets, ops, domain) = (&self.sets, self.ops, self.domain);
-            let card = |set: usize| &sets[set].values.as_deref().expect("a card has its value")[0];
-            let steps =
-                self.two_steps.entry((x, y)).or_insert_with(|| TwoSteps::of(ops, domain, card(x), card(y), target));
+            let values = |set: usize| sets[set].values.as_deref().expect("cards and pairs have their values");
+            let steps = self
+                .two_steps
+                .entry((x, y))
+                .or_insert_with(|| two_steps(ops, domain, &values(x)[0], &values(y)[0], target));
             let steps = steps.as_ref().map_err(|no| *no)?;
-            for (at, v) in sets[p].values.as_deref().expect("a pair has its values").iter().enumerate() {
-                for TwoStep { u, outer, inner, .. } in steps.with(v) {
+            let keys = sets[p].keys.as_ref().expect("made above");
+            // Most pairs have no value among the steps: one test of their filters says so.
+            if !steps.may_meet(keys) {
+                continue;
+            }
+            for (at, v) in values(p).iter().enumerate() {
+                for TwoStep { u, outer, inner, .. } in steps.with(v, keys.key(at)) {
                     hits.push(Hit { u: u.clone(), outer: *outer, inner: *inner, y, p, at });
                 }
             }

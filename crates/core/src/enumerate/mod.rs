@@ -20,6 +20,7 @@
 //! hand is enumerated again with big rationals, so a solution is never lost
 //! to overflow.
 
+mod by_value;
 mod finish;
 mod four;
 mod list;
@@ -36,6 +37,7 @@ use crate::number::{BigRational, Number, Rational};
 use crate::rules::{CardUse, Domain, Op, OpSet, Rules};
 use crate::values::{CardIds, Key, key, sorted_without_repeats, sub_multisets};
 
+use self::by_value::ValueKeys;
 use self::finish::{Finishers, NoTwoSteps, Positions, TwoSteps, position};
 use self::four::Hit;
 pub use self::list::Trees;
@@ -349,6 +351,9 @@ struct Set<N> {
     /// How its values finish the target, once it was the walked side of a
     /// top split.
     finishers: Option<Finishers<N>>,
+    /// The order keys of its values, for a pair once it was looked up
+    /// (see `by_value`).
+    keys: Option<ValueKeys>,
     /// Where each value is, once it was the looked-up side of a top split.
     positions: Option<Positions>,
     /// Its splits into two non-empty parts, as indices into `sets`, each
@@ -507,6 +512,7 @@ impl<N: Number> Memo<N> {
             lists: Box::new([]),
             ways: None,
             finishers: None,
+            keys: None,
             positions: None,
             splits: Box::new([]),
             cards: ids.len(),
@@ -746,12 +752,16 @@ impl<N: Number> Memo<N> {
                 self.sets[walk].finishers = Some(finish::finishers(self.ops, self.values(walk), target));
             }
             self.ensure_positions(look);
+            if self.sets[look].cards == 2 {
+                self.ensure_keys(look);
+            }
             let (walked, looked) = (&self.sets[walk], &self.sets[look]);
             let values = walked.values.as_deref().expect("the walked part has its values");
             let finishers = walked.finishers.as_ref().expect("made above");
             let positions = looked.positions.as_ref().expect("made above");
             met.clear();
-            finish::meet(finishers, looked.values.as_deref().unwrap_or_default(), positions, |f, b| {
+            let (values_looked, keys) = (looked.values.as_deref().unwrap_or_default(), looked.keys.as_ref());
+            finish::meet(finishers, values_looked, positions, keys, |f, b| {
                 let a = &values[f.at as usize];
                 // Equal halves make the same trees either way round: keep
                 // one orientation, and for + and * one order of the values.
@@ -803,6 +813,15 @@ impl<N: Number> Memo<N> {
             }
         }
         Some(combos)
+    }
+
+    /// Makes sure set `id`, which must have its values, has their order
+    /// keys: a pair's few values are looked up one by one.
+    fn ensure_keys(&mut self, id: usize) {
+        let set = &mut self.sets[id];
+        if set.keys.is_none() {
+            set.keys = Some(ValueKeys::of(set.values.as_deref().expect("values built before use")));
+        }
     }
 
     /// Makes sure set `id`, if it has its values, has their index.
