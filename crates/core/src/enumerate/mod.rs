@@ -303,6 +303,9 @@ struct Memo<N> {
     cards: CardIds<Rational>,
     /// Where each sub-multiset of cards is in `sets`.
     index: HashMap<Key, usize>,
+    /// Where each single card is in `sets`, by card id: every hand asks
+    /// for its cards, and an index is cheaper than hashing.
+    card_sets: Vec<Option<usize>>,
     sets: Vec<Set<N>>,
     /// Which nodes are the expressions worth a value of a set that has no
     /// value list (see [`EAGER_CARDS`]); sets with one keep theirs.
@@ -335,8 +338,8 @@ const WAYS_CARDS: usize = 3;
 /// A sub-multiset of cards: its values and its splits.
 #[derive(Debug)]
 struct Set<N> {
-    /// The card, for a single card.
-    card: Option<Rational>,
+    /// The card's id and value, for a single card.
+    card: Option<(u8, Rational)>,
     /// Every value it makes, sorted and distinct; `None` until needed for
     /// a set of more than [`EAGER_CARDS`] cards.
     values: Option<Box<[N]>>,
@@ -403,6 +406,7 @@ impl<N: Number> Memo<N> {
             grouping,
             cards: CardIds::new(),
             index: HashMap::new(),
+            card_sets: Vec::new(),
             sets: Vec::new(),
             asked: HashMap::new(),
             repeated_splits: RepeatedSplits::default(),
@@ -491,10 +495,19 @@ impl<N: Number> Memo<N> {
     /// `eager` and it has at most [`EAGER_CARDS`] cards; `None` on
     /// overflow.
     fn set_of(&mut self, ids: &[u8], eager: bool) -> Option<usize> {
-        let key = key(ids);
-        let id = match self.index.get(&key) {
-            Some(&id) => id,
-            None => self.new_set(ids, key)?,
+        let known = match ids {
+            [card] => self.card_sets.get(usize::from(*card)).copied().flatten(),
+            _ => None,
+        };
+        let id = match known {
+            Some(id) => id,
+            None => {
+                let key = key(ids);
+                match self.index.get(&key) {
+                    Some(&id) => id,
+                    None => self.new_set(ids, key)?,
+                }
+            }
         };
         if eager && ids.len() <= EAGER_CARDS {
             self.ensure_values(id)?;
@@ -520,16 +533,24 @@ impl<N: Number> Memo<N> {
         };
         if let [id] = ids {
             let card = *self.cards.value(*id);
-            set.card = Some(card);
+            set.card = Some((*id, card));
             let value = N::from_rational(card);
             let whole = value.to_i64().map(|v| Box::new([v]) as Box<[i64]>);
             set.with_values(Made { values: Box::new([value]), whole, dense: None, ways: None });
         } else {
             set.splits = self.split_ids(ids, true)?.into_boxed_slice();
         }
+        let at = self.sets.len();
+        if let Some((card, _)) = set.card {
+            let card = usize::from(card);
+            if self.card_sets.len() <= card {
+                self.card_sets.resize(card + 1, None);
+            }
+            self.card_sets[card] = Some(at);
+        }
         self.sets.push(set);
-        self.index.insert(key, self.sets.len() - 1);
-        Some(self.sets.len() - 1)
+        self.index.insert(key, at);
+        Some(at)
     }
 
     /// The trees made over the cards `ids`: a tree grouped from the left
@@ -698,7 +719,7 @@ impl<N: Number> Memo<N> {
 
     /// Makes the nodes of every expression over set `id` worth `v`.
     fn make_list(&mut self, nodes: &mut Nodes, id: usize, v: &N) -> Option<List> {
-        if let Some(card) = self.sets[id].card {
+        if let Some((_, card)) = self.sets[id].card {
             let made = N::from_rational(card) == *v;
             return Some(if made { List::card(nodes.push(Node::Card(card), Tail::default())) } else { List::EMPTY });
         }
