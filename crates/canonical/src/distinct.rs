@@ -5,7 +5,7 @@ use std::cell::OnceCell;
 use std::cmp::Ordering;
 
 use hashbrown::HashMap;
-use reckon_core::{EvalError, Expr, Op, Rational};
+use reckon_core::{EvalError, Expr, Op, OpSet, Rational};
 use smallvec::SmallVec;
 
 use crate::form::Signed;
@@ -168,9 +168,23 @@ fn inverse_ops(e: &Expr) -> u32 {
 }
 
 impl Distinct {
-    /// An empty collection for `level`.
+    /// An empty collection for `level`, every operator allowed.
     pub fn new(level: Level) -> Distinct {
-        Distinct { classes: Classes::new(level), shown: Shown::new(level) }
+        Distinct::with_ops(level, OpSet::ALL)
+    }
+
+    /// An empty collection for `level` of solutions that use only `ops`:
+    /// each is shown with those operators only (see [`display_level`]).
+    ///
+    /// ```
+    /// use reckon_canonical::{Distinct, Level};
+    /// use reckon_core::parse_expr;
+    /// let mut d = Distinct::with_ops(Level::Function, "+-/".parse().unwrap());
+    /// d.insert(parse_expr("8/(4/2/6)").unwrap());
+    /// assert_eq!(d.into_sorted()[0].to_string(), "8/(4/2/6)");
+    /// ```
+    pub fn with_ops(level: Level, ops: OpSet) -> Distinct {
+        Distinct { classes: Classes::new(level), shown: Shown::new(display_level(level, ops)) }
     }
 
     /// The level this collection dedups at.
@@ -180,7 +194,7 @@ impl Distinct {
 
     /// Adds `expr`; true if it is the first of its class.
     pub fn insert(&mut self, expr: Expr) -> bool {
-        let rank = rank(self.classes.level, &expr);
+        let rank = rank(self.shown.level, &expr);
         let class = self.classes.of(&expr);
         self.shown.place(&Trees, rank, class, expr)
     }
@@ -450,6 +464,17 @@ pub(crate) fn tidy<T: Tree>(level: Level, e: T) -> Expr {
             acc
         }
     }
+}
+
+/// The level at which solutions that use only `ops` are tidied for
+/// display. Above the syntax level tidying regroups each chain as
+/// `a+b-c-d` (`a*b/c/d`), writing `+` (`*`) for parts a solution may have
+/// reached with `-` (`/`) alone: `a-(b-c)` becomes `a+c-b`. Where the
+/// rules allow the inverse operator but not the operator itself, each
+/// shown solution keeps its own grouping instead.
+pub(crate) fn display_level(level: Level, ops: OpSet) -> Level {
+    let writes_forbidden = |op: Op, inverse: Op| ops.contains(inverse) && !ops.contains(op);
+    if writes_forbidden(Op::Add, Op::Sub) || writes_forbidden(Op::Mul, Op::Div) { Level::Syntax } else { level }
 }
 
 /// Parts of a chain being tidied: those of four cards fit inline.

@@ -5,7 +5,7 @@ use hashbrown::hash_map::Entry;
 use hashbrown::{HashMap, HashSet};
 use reckon_core::{Enumerator, Expr, Hand, NodeId, Nodes, Rational, Rules, Solution, Trees};
 
-use crate::distinct::{Members, Shown, Tree, View, rank_of, same_tidy, tidy};
+use crate::distinct::{Members, Shown, Tree, View, display_level, rank_of, same_tidy, tidy};
 use crate::fournums::Form;
 use crate::interned::{Forms, SignedId};
 use crate::level::Level;
@@ -27,6 +27,8 @@ use crate::syntax::SyntaxIds;
 #[derive(Debug)]
 pub struct DistinctSolver {
     level: Level,
+    /// The level its solutions are tidied at for display: see [`display_level`].
+    display: Level,
     enumerator: Enumerator,
     forms: NodeForms,
     ranks: NodeRanks,
@@ -246,12 +248,16 @@ impl Members for Solutions<'_> {
 impl DistinctSolver {
     /// A solver for `rules` at `level`, with an empty memo.
     pub fn new(rules: Rules, level: Level) -> DistinctSolver {
+        let display = display_level(level, rules.ops);
         DistinctSolver {
             level,
-            // Above the syntax level, trees that group alike are one solution.
+            display,
+            // Shown tidied above the syntax level, trees that group alike
+            // are one solution; shown as they were made, each may be the
+            // most readable.
             enumerator: Enumerator::of_trees(
                 rules,
-                if level == Level::Syntax { Trees::All } else { Trees::LeftGrouped },
+                if display == Level::Syntax { Trees::All } else { Trees::LeftGrouped },
             ),
             forms: NodeForms::default(),
             ranks: NodeRanks::default(),
@@ -283,15 +289,18 @@ impl DistinctSolver {
         if level == Level::Syntax {
             return self.solve_syntax(hand);
         }
-        let mut shown = Shown::new(level);
+        let display = self.display;
+        let mut shown = Shown::new(display);
         let (forms, ranks, classes) = (&mut self.forms, &mut self.ranks, &mut self.classes);
         classes.clear();
         self.enumerator.visit_solutions(hand, |solution, nodes| {
             // Node ids may have been reused since the last hand.
             forms.follow(nodes.epoch());
             ranks.follow(nodes.epoch());
-            let slow = || rank_of(level, Walk::Top(Top { nodes, solution }));
-            let rank = ranks.of_solution(nodes, solution).unwrap_or_else(slow);
+            let slow = || rank_of(display, Walk::Top(Top { nodes, solution }));
+            // Node ranks are those of solutions tidied above the syntax level.
+            let fast = if display == level { ranks.of_solution(nodes, solution) } else { None };
+            let rank = fast.unwrap_or_else(slow);
             debug_assert_eq!(rank, slow(), "{}", solution.to_expr(nodes));
             let function = forms.of_solution(nodes, solution);
             let class = classes.of(level, forms, function);
@@ -424,8 +433,15 @@ mod tests {
         }
     }
 
+    fn uses_only(e: &Expr, ops: reckon_core::OpSet) -> bool {
+        match e {
+            Expr::Num(_) => true,
+            Expr::Binary(op, l, r) => ops.contains(*op) && uses_only(l, ops) && uses_only(r, ops),
+        }
+    }
+
     /// At every level the solver lists what deduplicating every raw
-    /// solution one by one lists.
+    /// solution one by one lists, with only the operators the rules allow.
     #[test]
     fn lists_what_deduplicating_trees_lists() {
         let text = |list: Vec<Expr>| list.iter().map(ToString::to_string).collect::<Vec<_>>();
@@ -449,16 +465,25 @@ mod tests {
             ("1/2 3 4 6", with(Rules::game24(), 12, "+-*/", reckon_core::Domain::Integer)),
             ("2 3 4 6", with(Rules::game24(), 1, "-/", reckon_core::Domain::Rational)),
             ("2 3 4 6", with(Rules::game24(), 9, "-*/", reckon_core::Domain::PositiveInteger)),
+            // Without `*` (or `+`) a solution is shown as it was made:
+            // regrouped, `8/(4/2/6)` would read `8*6*2/4`.
+            ("2 4 6 8", with(Rules::game24(), 24, "+-/", reckon_core::Domain::Rational)),
+            ("1 2 9", with(Rules::game24(), 10, "-*/", reckon_core::Domain::Rational)),
+            ("1 2 3 4", with(Rules::game24(), 0, "-", reckon_core::Domain::Integer)),
         ];
         for level in Level::ALL {
             for (cards, rules) in hands_and_rules {
                 let mut shared = DistinctSolver::new(rules, level);
                 let hand: Hand = cards.parse().unwrap();
-                let mut by_trees = crate::Distinct::new(level);
+                let mut by_trees = crate::Distinct::with_ops(level, rules.ops);
                 by_trees.extend(reckon_core::all_solutions(&hand, &rules));
                 let expected = text(by_trees.into_sorted());
                 assert!(!expected.is_empty(), "{cards} has solutions under {rules:?}");
-                assert_eq!(text(shared.solve(&hand)), expected, "{cards} at {level} under {rules:?}");
+                let listed = shared.solve(&hand);
+                for e in &listed {
+                    assert!(uses_only(e, rules.ops), "{e} for {cards} at {level} under {rules:?}");
+                }
+                assert_eq!(text(listed), expected, "{cards} at {level} under {rules:?}");
                 assert_eq!(shared.count(&hand), expected.len(), "{cards} at {level} under {rules:?}");
             }
         }

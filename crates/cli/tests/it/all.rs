@@ -168,3 +168,21 @@ fn a_target_outside_the_domain_has_no_solution_in_any_mode() {
     0
     ");
 }
+
+/// A solution is shown with the operators the rules allow: without `*`,
+/// `8/(4/2/6)` is not regrouped as `8*6*2/4`.
+#[test]
+fn all_shows_only_allowed_operators() {
+    assert_snapshot!(reckon(["--ops", "+-/", "--all", "2", "4", "6", "8"]).run(), @r"
+    status: 0
+    --- stdout
+    2/(4/6/8) = 24
+    6/((4-2)/8) = 24
+    ");
+    assert_snapshot!(reckon(["--ops", "-", "-t", "0", "--all", "1", "2", "3"]).run(), @r"
+    status: 0
+    --- stdout
+    3-1-2 = 0
+    1-(3-2) = 0
+    ");
+}
