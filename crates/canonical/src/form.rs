@@ -7,6 +7,12 @@
 //! children are sorted, and signs are pulled outwards so that `a-b` and
 //! `b-a` share one form (with opposite signs). Leaves are labelled by their
 //! card value, so cards of equal value are interchangeable for free.
+//!
+//! Interchanging equal cards can negate a part: with two 1s, `1-1` becomes
+//! its own negation, and so does every product with such a factor
+//! (`2*(1-1)`). Such a part is *sign-free*: it carries no sign, and in a
+//! sum it is always added, so that `10+2*(1-1)` and `10-2*(1-1)` share one
+//! form.
 
 use std::cmp::Ordering;
 
@@ -60,15 +66,22 @@ impl Signed {
                 negative ^= add_factors(b, op == Op::Div, &mut num, &mut den);
                 num.sort_unstable();
                 den.sort_unstable();
-                Signed { negative, node: Node::Prod { num, den } }
+                let node = Node::Prod { num, den };
+                Signed { negative: negative && !sign_free(&node), node }
             }
         }
     }
 }
 
 /// A sum of signed terms, oriented: of `s` and `-s` the form keeps the one
-/// whose added terms sort first, so both get the same node.
+/// whose added terms sort first, so both get the same node. A sign-free
+/// term is added either way.
 pub(crate) fn sum(mut plus: Vec<Node>, mut minus: Vec<Node>) -> Signed {
+    if minus.iter().any(sign_free) {
+        let (free, kept): (Vec<Node>, Vec<Node>) = minus.into_iter().partition(sign_free);
+        plus.extend(free);
+        minus = kept;
+    }
     plus.sort_unstable();
     minus.sort_unstable();
     let negative = orient(&plus, &minus) == Ordering::Less;
@@ -76,6 +89,18 @@ pub(crate) fn sum(mut plus: Vec<Node>, mut minus: Vec<Node>) -> Signed {
         std::mem::swap(&mut plus, &mut minus);
     }
     Signed { negative, node: Node::Sum { plus, minus } }
+}
+
+/// Is `node` its own negation once equal cards are interchanged? A sum
+/// whose added and subtracted terms are the same multiset is, besides its
+/// sign-free terms (which [`sum`] adds), and so is a product with such a
+/// factor.
+pub(crate) fn sign_free(node: &Node) -> bool {
+    match node {
+        Node::Leaf(_) => false,
+        Node::Sum { plus, minus } => plus.iter().filter(|t| !sign_free(t)).eq(minus),
+        Node::Prod { num, den } => num.iter().chain(den).any(sign_free),
+    }
 }
 
 /// Which orientation of a sum is canonical: `Less` means swap.
@@ -152,6 +177,19 @@ mod tests {
         assert!(same("(1-2)/(3-4)", "(2-1)/(4-3)"));
         assert!(same("5-6*(7-8)", "5+6*(8-7)"));
         assert!(same("8/(3-8/3)", "8/(3-8/3)"));
+    }
+
+    /// Interchanging the two 1s negates `1-1`, and with it `2*(1-1)`.
+    #[test]
+    fn merges_parts_that_equal_cards_negate() {
+        assert!(same("10+2*(1-1)", "10-2*(1-1)"));
+        assert!(same("10+(1-1)/2", "10-(1-1)/2"));
+        assert!(same("3*(5-5)*(2-1)", "3*(5-5)*(1-2)"));
+        assert!(same("(3+2-3-2)*4", "(3+2-2-3)*4"));
+        // `2*(1-1)-2*(1-1)` is as sign-free as each of its terms.
+        assert!(same("5*(2*(1-1)-2*(1-1))+9", "9-5*(2*(1-1)-2*(1-1))"));
+        assert!(!same("10+2*(1-3)", "10-2*(1-3)"));
+        assert!(!same("(1-2)*(1-2)+4", "(2-1)*(1-2)+4"));
     }
 
     #[test]

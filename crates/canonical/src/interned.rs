@@ -58,6 +58,9 @@ pub(crate) struct Facts {
     /// sum in it may be stored against its tree's orientation, which
     /// flips its sign.
     pub(crate) fixed_sign: bool,
+    /// It is its own negation once equal cards are interchanged (see
+    /// [`form::sign_free`]): it carries no sign, and a sum adds it.
+    pub(crate) sign_free: bool,
 }
 
 /// The store of forms.
@@ -108,8 +111,13 @@ impl Forms {
         }
     }
 
-    /// The sum of the terms `kept` less the terms `inverted`.
+    /// The sum of the terms `kept` less the terms `inverted`. A sign-free
+    /// term is added either way.
     fn sum(&mut self, mut kept: Children, mut inverted: Children) -> SignedId {
+        if inverted.iter().any(|t| self.facts(*t).sign_free) {
+            kept.extend(inverted.iter().copied().filter(|t| self.facts(*t).sign_free));
+            inverted.retain(|t| !self.facts(*t).sign_free);
+        }
         kept.sort_unstable();
         inverted.sort_unstable();
         // Of `s` and `-s` keep the one whose added terms sort first.
@@ -125,7 +133,8 @@ impl Forms {
     fn product(&mut self, negative: bool, mut kept: Children, mut inverted: Children) -> SignedId {
         kept.sort_unstable();
         inverted.sort_unstable();
-        SignedId { negative, form: self.intern(Shape::Prod(kept, inverted)) }
+        let form = self.intern(Shape::Prod(kept, inverted));
+        SignedId { negative: negative && !self.facts(form).sign_free, form }
     }
 
     fn add_terms(&self, t: SignedId, subtract: bool, plus: &mut Children, minus: &mut Children) {
@@ -173,7 +182,7 @@ impl Forms {
         let magnitude = |id: &FormId| self.facts(*id).value.and_then(magnitude);
         let plain = |id: &FormId| self.facts(*id).plain;
         match shape {
-            Shape::Leaf(card) => Facts { value: Some(*card), plain: true, fixed_sign: true },
+            Shape::Leaf(card) => Facts { value: Some(*card), plain: true, fixed_sign: true, sign_free: false },
             Shape::Sum(plus, minus) => {
                 let value = sum_value(plus.iter().map(value_of), minus.iter().map(value_of));
                 let parts = || plus.iter().chain(minus);
@@ -193,7 +202,8 @@ impl Forms {
                             m == n && !(fixed && other_fixed && side == other_side)
                         })
                     });
-                Facts { value, plain: parts().all(plain) && zero_free && !pairs, fixed_sign: false }
+                let sign_free = plus.iter().filter(|t| !self.facts(**t).sign_free).eq(minus.iter());
+                Facts { value, plain: parts().all(plain) && zero_free && !pairs, fixed_sign: false, sign_free }
             }
             Shape::Prod(num, den) => {
                 let value = product_value(num.iter().map(value_of), den.iter().map(value_of));
@@ -206,7 +216,8 @@ impl Forms {
                         &den.iter().map(magnitude).collect::<Values>(),
                     );
                 let fixed_sign = parts().all(|t| matches!(self.shapes[t.0 as usize], Shape::Leaf(_)));
-                Facts { value, plain, fixed_sign }
+                let sign_free = parts().any(|t| self.facts(*t).sign_free);
+                Facts { value, plain, fixed_sign, sign_free }
             }
         }
     }
@@ -486,7 +497,9 @@ mod tests {
         let mut forms = Forms::default();
         let mut seen: HashMap<SignedId, Signed> = HashMap::new();
         let mut trees: HashMap<Signed, SignedId> = HashMap::new();
-        for (cards, target) in [("1 2 3 4", 24), ("3 3 8 8", 24), ("2 2 2 3", 24), ("1 5 5 5", 24), ("0 1 10 13", 10)] {
+        for (cards, target) in
+            [("1 2 3 4", 24), ("3 3 8 8", 24), ("2 2 2 3", 24), ("1 5 5 5", 24), ("0 1 10 13", 10), ("1 1 2 10", 10)]
+        {
             let hand: Hand = cards.parse().unwrap();
             for e in all_solutions(&hand, &Rules::with_target(Rational::from_integer(target))) {
                 let id = id_of(&mut forms, &e);

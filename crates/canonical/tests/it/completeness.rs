@@ -4,7 +4,7 @@
 
 use hashbrown::HashSet;
 use reckon_canonical::{Distinct, DistinctSolver, Level, distinct_solutions, key};
-use reckon_core::{Hand, Rational, Rules, oracle};
+use reckon_core::{Expr, Hand, Rational, Rules, oracle};
 
 /// A small deterministic generator (xorshift64*), so failures reproduce.
 struct Rng(u64);
@@ -83,4 +83,101 @@ fn a_shared_solver_counts_every_five_card_hand_as_the_trees_do() {
         total += by_trees.len();
     }
     assert_eq!(total, 89_650);
+}
+
+/// A rational function evaluated at a point of the field of `2^61-1`.
+mod field {
+    use reckon_core::{Expr, Op};
+
+    pub const P: u128 = (1 << 61) - 1;
+
+    fn pow(mut base: u128, mut exp: u128) -> u128 {
+        let mut acc = 1;
+        while exp > 0 {
+            if exp & 1 == 1 {
+                acc = acc * base % P;
+            }
+            base = base * base % P;
+            exp >>= 1;
+        }
+        acc
+    }
+
+    /// `e` with its leaves, left to right, replaced by `point`.
+    pub fn eval(e: &Expr, point: &mut impl Iterator<Item = u128>) -> u128 {
+        match e {
+            Expr::Num(_) => point.next().expect("a coordinate per leaf"),
+            Expr::Binary(op, l, r) => {
+                let (a, b) = (eval(l, point), eval(r, point));
+                match op {
+                    Op::Add => (a + b) % P,
+                    Op::Sub => (a + P - b) % P,
+                    Op::Mul => a * b % P,
+                    Op::Div => a * pow(b, P - 2) % P,
+                }
+            }
+        }
+    }
+}
+
+/// The `function` class of a solution told apart by evaluation alone:
+/// every card a variable, evaluated at two fixed random points, under
+/// every way of giving the solution's equal cards each other's variables;
+/// the least of these is the same for two solutions exactly when one is
+/// the other with equal cards interchanged.
+fn function_print(e: &Expr, hand: &Hand) -> [u128; 2] {
+    use itertools::Itertools;
+    let mut rng = Rng(0x0f1e_1d5e);
+    let mut coordinate = || u128::from(rng.next()) % field::P;
+    let points: Vec<[u128; 2]> = hand.cards().iter().map(|_| [coordinate(), coordinate()]).collect();
+    let leaves = {
+        fn leaves(e: &Expr, out: &mut Vec<Rational>) {
+            match e {
+                Expr::Num(card) => out.push(*card),
+                Expr::Binary(_, l, r) => {
+                    leaves(l, out);
+                    leaves(r, out);
+                }
+            }
+        }
+        let mut out = Vec::new();
+        leaves(e, &mut out);
+        out
+    };
+    // Every assignment of the hand's cards to the leaves that match values.
+    let cards = hand.cards();
+    (0..cards.len())
+        .permutations(cards.len())
+        .filter(|order| order.iter().zip(&leaves).all(|(&at, leaf)| cards[at] == *leaf))
+        .map(|order| {
+            let at = |k: usize| field::eval(e, &mut order.iter().map(|&i| points[i][k]));
+            [at(0), at(1)]
+        })
+        .min()
+        .expect("the leaves are the hand's cards")
+}
+
+/// The `function` level is "the same rational function of the cards,
+/// equal cards interchangeable" (`../shared/DISTINCT.md`): with equal
+/// cards, interchanging them may negate a part (`1-1`), and
+/// `10+2*(1-1)` is `10-2*(1-1)`.
+#[test]
+fn function_classes_are_rational_functions_up_to_equal_cards() {
+    let cases = [
+        ("1 1 2 10", 10),
+        ("2 2 3 4 6", 24),
+        ("1 4 5 5 6", 24),
+        ("3 3 8 8", 24),
+        ("1 1 4 8 9", 16),
+        ("2 2 2 3", 24),
+        ("1 1 1 1 6", 6),
+    ];
+    for (cards, target) in cases {
+        let (hand, rules): (Hand, _) = (cards.parse().unwrap(), Rules::with_target(Rational::from_integer(target)));
+        let prints: HashSet<_> = oracle::solutions(&hand, &rules).iter().map(|e| function_print(e, &hand)).collect();
+        let listed = distinct_solutions(&hand, &rules, Level::Function);
+        let listed_prints: HashSet<_> = listed.iter().map(|e| function_print(e, &hand)).collect();
+        assert_eq!(listed_prints.len(), listed.len(), "{hand}: two listed solutions are one function");
+        assert_eq!(listed.len(), prints.len(), "{hand} → {target}");
+    }
 }

@@ -78,6 +78,34 @@ fn count_and_levels() {
     ");
 }
 
+/// Interchanging the two 1s turns `10+2*(1-1)` into `10-2*(1-1)`: at the
+/// `function` level they are one solution.
+#[test]
+fn equal_cards_that_negate_a_part_are_one_function() {
+    assert_snapshot!(reckon(["--all", "-d", "function", "-t", "10", "1", "1", "2", "10"]).run(), @r"
+    status: 0
+    --- stdout
+    10+1+1-2 = 10
+    10+2-1-1 = 10
+    10*(1+1)/2 = 10
+    10*(2*1-1) = 10
+    10*(2-1)*1 = 10
+    10*(2-1*1) = 10
+    10*2/(1+1) = 10
+    10+2*(1-1) = 10
+    10*(2-1)/1 = 10
+    10*(2-1/1) = 10
+    10*(2/1-1) = 10
+    10*1/(2-1) = 10
+    10+(1-1)/2 = 10
+    10/(2*1-1) = 10
+    10/(2-1*1) = 10
+    10/(2-1)/1 = 10
+    10/(2-1/1) = 10
+    10/(2/1-1) = 10
+    ");
+}
+
 #[test]
 fn json_adds_solutions_and_count() {
     assert_snapshot!(reckon(["--all", "-f", "json", "3", "3", "8", "8"]).run(), @r#"
