@@ -1,5 +1,6 @@
 //! Reading hands from arguments and from stdin batches.
 
+use std::fmt;
 use std::io::{BufRead, StdoutLock, Write};
 
 use anyhow::Context;
@@ -64,16 +65,40 @@ struct BatchError {
 #[derive(Debug)]
 pub struct BatchLine {
     pub number: usize,
-    pub hand: Result<Hand, HandError>,
+    pub hand: Result<Hand, LineError>,
+}
+
+/// Why a batch line is not a hand.
+#[derive(Debug)]
+pub enum LineError {
+    Hand(HandError),
+    /// Its cards are not UTF-8 text: answered like any malformed line, so
+    /// that the lines after it are still answered.
+    NotText,
+}
+
+impl fmt::Display for LineError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            LineError::Hand(err) => err.fmt(f),
+            LineError::NotText => f.write_str("the line is not UTF-8 text"),
+        }
+    }
 }
 
 /// The hands of a batch, one per line; blank lines and `#` comments are skipped.
 pub fn batch_lines(text: impl std::io::BufRead) -> impl Iterator<Item = std::io::Result<BatchLine>> {
-    text.lines().enumerate().filter_map(|(i, line)| match line {
+    text.split(b'\n').enumerate().filter_map(|(i, line)| match line {
         Err(err) => Some(Err(err)),
         Ok(line) => {
-            let content = line.split('#').next().unwrap_or_default().trim();
-            (!content.is_empty()).then(|| Ok(BatchLine { number: i + 1, hand: content.parse() }))
+            // A comment is skipped whatever its bytes.
+            let content = line.split(|&b| b == b'#').next().unwrap_or_default();
+            let hand = match std::str::from_utf8(content).map(str::trim) {
+                Ok("") => return None,
+                Ok(content) => content.parse().map_err(LineError::Hand),
+                Err(_) => Err(LineError::NotText),
+            };
+            Some(Ok(BatchLine { number: i + 1, hand }))
         }
     })
 }
@@ -90,5 +115,16 @@ mod tests {
         assert_eq!(numbers, [1, 4, 5]);
         assert_eq!(lines[1].hand.as_ref().unwrap().to_string(), "1 2 3 4");
         assert!(lines[2].hand.is_err());
+    }
+
+    /// A line that is not UTF-8 text is one malformed line, and the
+    /// lines after it are read; a comment may hold any bytes.
+    #[test]
+    fn a_line_that_is_not_text_is_one_bad_line() {
+        let text = b"1 2 3 4\r\n\xff\xfe 1\n3 3 8 8 # caf\xe9\n";
+        let lines: Vec<BatchLine> = batch_lines(&text[..]).map(Result::unwrap).collect();
+        assert_eq!(lines.len(), 3);
+        assert!(matches!(lines[1].hand, Err(LineError::NotText)));
+        assert_eq!(lines[2].hand.as_ref().unwrap().to_string(), "3 3 8 8");
     }
 }

@@ -16,7 +16,7 @@ use std::process::{Command, Stdio};
 #[derive(Debug)]
 pub struct Reckon {
     args: Vec<String>,
-    stdin: Option<String>,
+    stdin: Option<Vec<u8>>,
 }
 
 /// What a run produced.
@@ -34,8 +34,13 @@ pub fn reckon<I: IntoIterator<Item = S>, S: Into<String>>(args: I) -> Reckon {
 
 impl Reckon {
     /// Feeds `text` to stdin.
-    pub fn stdin(mut self, text: &str) -> Reckon {
-        self.stdin = Some(text.to_owned());
+    pub fn stdin(self, text: &str) -> Reckon {
+        self.stdin_bytes(text.as_bytes())
+    }
+
+    /// Feeds `bytes`, which need not be text, to stdin.
+    pub fn stdin_bytes(mut self, bytes: &[u8]) -> Reckon {
+        self.stdin = Some(bytes.to_vec());
         self
     }
 
@@ -50,7 +55,7 @@ impl Reckon {
             .expect("the reckon binary runs");
         let mut stdin = child.stdin.take().unwrap();
         if let Some(text) = &self.stdin {
-            stdin.write_all(text.as_bytes()).unwrap();
+            stdin.write_all(text).unwrap();
         }
         drop(stdin);
         let output = child.wait_with_output().unwrap();

@@ -99,6 +99,21 @@ fn batch_with_a_malformed_line() {
     ");
 }
 
+/// A line that is not UTF-8 text is answered with an error line, and the
+/// batch goes on.
+#[test]
+fn batch_with_a_line_that_is_not_text() {
+    assert_snapshot!(reckon(Vec::<String>::new()).stdin_bytes(b"1 2 3 4\n\xff\xfe 1\n3 3 8 8\n").run(), @r"
+    status: 2
+    --- stdout
+    1 2 3 4: (1+2+3)*4 = 24
+    error: line 2: the line is not UTF-8 text
+    3 3 8 8: 8/(3-8/3) = 24
+    --- stderr
+    error: line 2: the line is not UTF-8 text
+    ");
+}
+
 #[test]
 fn batch_as_bool() {
     assert_snapshot!(reckon(["solve", "-f", "bool"]).stdin("3 3 8 8\n1 1 1 1\n1 5 5 5\n").run(), @r"
