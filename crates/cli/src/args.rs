@@ -71,7 +71,7 @@ pub struct CensusArgs {
     pub range: Option<IntRange>,
 
     /// At most K cards of one value (a real deck has 4).
-    #[arg(long, value_name = "K")]
+    #[arg(long, value_name = "K", value_parser = at_least_one)]
     pub max_copies: Option<usize>,
 
     #[command(flatten)]
@@ -338,6 +338,15 @@ pub struct CompletionsArgs {
     /// The shell to generate completions for.
     #[arg(value_enum)]
     pub shell: clap_complete::Shell,
+}
+
+/// A count of at least one: `--max-copies 0` would allow no hand at all.
+fn at_least_one(text: &str) -> Result<usize, String> {
+    match text.parse::<usize>() {
+        Ok(0) => Err("must be at least 1 (with 0 copies of each value there is no hand)".to_owned()),
+        Ok(k) => Ok(k),
+        Err(err) => Err(err.to_string()),
+    }
 }
 
 #[cfg(test)]

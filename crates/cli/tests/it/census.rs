@@ -178,3 +178,14 @@ fn a_reader_that_stops_early_is_not_an_error() {
         assert!(output.stderr.is_empty(), "{format}: {}", String::from_utf8_lossy(&output.stderr));
     }
 }
+
+#[test]
+fn zero_copies_is_refused() {
+    assert_snapshot!(reckon(["census", "--max-copies", "0"]).run(), @r"
+    status: 2
+    --- stderr
+    error: invalid value '0' for '--max-copies <K>': must be at least 1 (with 0 copies of each value there is no hand)
+
+    For more information, try '--help'.
+    ");
+}
