@@ -31,7 +31,7 @@
 
 use reckon_core::{Expr, Op, Rational};
 
-use crate::form::{Node, Signed};
+use crate::form::{Node, Signed, sign_free};
 
 /// The `4nums` normal form of an expression.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -65,7 +65,19 @@ impl Form {
     /// on nothing else.
     pub(crate) fn of_function(function: Signed) -> Form {
         let mut deco = Decorations::default();
-        let core = strip(function, &mut deco).unwrap_or_else(|| Signed::leaf(Rational::ZERO));
+        let core = match strip(function, &mut deco) {
+            // With nothing else left, a card 0 is one more zero term
+            // (`0+0 = 0-0 = 0*0`), and the sign of a part that equal
+            // cards negate is no sign (`3+0-3 = 3-3-0`): only a core
+            // worth 0, so only for the target 0.
+            Some(core) if core.node == Node::Leaf(Rational::ZERO) => {
+                deco.zeros += 1;
+                Signed::leaf(Rational::ZERO)
+            }
+            Some(core) if sign_free(&core.node) => Signed { negative: false, ..core },
+            Some(core) => core,
+            None => Signed::leaf(Rational::ZERO),
+        };
         let Decorations { mut zeros, mut zero_factors, mut zero_cards, mut ones, mut pairs } = deco;
         // `0*1` alone is a zero and a one factor (`0*1+x = 0+1*x`), but
         // with another one around the zero product takes both
@@ -251,7 +263,8 @@ fn strip_prod(s: Signed, deco: &mut Decorations) -> Option<Signed> {
         let (zeros, others): (Vec<_>, Vec<_>) =
             factors.into_iter().partition(|(_, f)| value(f) == Some(Rational::ZERO));
         if others.is_empty() {
-            // `0*0 = 0+0`: a product of zeros is their sum.
+            // `0*0 = 0+0`: a product of zeros is their sum, whose literal
+            // zeros are zero terms.
             let mut acc: Option<Signed> = None;
             for (_, z) in zeros {
                 let z = plain(z);
@@ -260,7 +273,7 @@ fn strip_prod(s: Signed, deco: &mut Decorations) -> Option<Signed> {
                     Some(a) => Signed::combine(Op::Add, a, z),
                 });
             }
-            return acc;
+            return acc.map(|sum| strip_sum(sum, deco));
         }
         // `0*0*x = 0+0*x`: one zero factor stays, literal others are terms.
         let mut zeros = zeros.into_iter().map(|(_, z)| z);

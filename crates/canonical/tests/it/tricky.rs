@@ -58,3 +58,14 @@ fn countdown_and_operator_subsets() {
     // ((6+6)+6)+6 and (6+6)+(6+6) are different trees.
     assert_eq!(shown("6 6 6 6", 24, Level::Syntax).len(), 4);
 }
+
+/// For the target 0 the zero rules hold as for any other: a card 0 left
+/// alone is one more zero term (`0+0 = 0-0 = 0*0`, `7*0+0 = 7*0*0`), and
+/// `3+0-3` is `3-3-0`.
+#[test]
+fn zeros_make_zero() {
+    assert_eq!(shown("0 0", 0, Level::FourNums), ["0*0"]);
+    assert_eq!(shown("0 0 7", 0, Level::FourNums), ["7*0*0"]);
+    assert_eq!(shown("0 3 3", 0, Level::FourNums), ["3*3*0", "3+0-3"]);
+    assert_eq!(shown("0 3 3", 0, Level::Function).len(), 8);
+}
