@@ -86,6 +86,16 @@ impl Shard {
     /// The whole list.
     pub const ALL: Shard = Shard { index: 1, count: 1 };
 
+    /// Which slice this is, from 1.
+    pub fn index(&self) -> usize {
+        self.index
+    }
+
+    /// Into how many slices the list is cut.
+    pub fn count(&self) -> usize {
+        self.count
+    }
+
     /// The items of `items` that fall in this shard.
     pub fn slice<'a, T>(&self, items: &'a [T]) -> &'a [T] {
         let len = items.len();

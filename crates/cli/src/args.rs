@@ -95,7 +95,15 @@ pub struct CensusArgs {
     pub shard: Option<reckon_census::Shard>,
 
     /// Read the JSON Lines of shards and print the summary of them all.
-    #[arg(long, value_name = "FILE", num_args = 1.., conflicts_with_all = ["shard", "count", "targets", "range"])]
+    #[arg(
+        long,
+        value_name = "FILE",
+        num_args = 1..,
+        conflicts_with_all = [
+            "shard", "count", "distinct", "targets", "range", "cards", "max_copies",
+            "target", "rules", "ops", "domain", "card_use",
+        ]
+    )]
     pub merge: Vec<std::path::PathBuf>,
 
     /// Output: a summary, or one row per hand.

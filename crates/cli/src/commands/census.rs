@@ -55,6 +55,10 @@ pub fn run(args: &CensusArgs) -> anyhow::Result<Status> {
     let mut out = Rows::new(args.format, targets.is_some(), args.count);
     // The threads share the value sets of sub-hands: each is made once.
     let shared = Arc::new(SharedSets::default());
+    // What a shard's summary says it counted, so that merging can check
+    // its shards belong together.
+    let census = census_json(args, &space, countdown_pool, &rules, targets);
+    let label = |summary: Value| labelled(mark_interrupted(summary), &census, args.shard);
     let done = match targets {
         None => {
             let mut summary = Summary::default();
@@ -72,7 +76,7 @@ pub fn run(args: &CensusArgs) -> anyhow::Result<Status> {
             )?;
             let done = summary.hands;
             let header = describe(&space, countdown_pool, &rules, None, args.shard);
-            out.finish(&header, &mark_interrupted(summary_json(&summary)), || print_summary(&summary))?;
+            out.finish(&header, &label(summary_json(&summary)), || print_summary(&summary))?;
             done
         }
         Some(range) => {
@@ -92,7 +96,7 @@ pub fn run(args: &CensusArgs) -> anyhow::Result<Status> {
             )?;
             let done = summary.hands;
             let header = describe(&space, countdown_pool, &rules, Some(range), args.shard);
-            out.finish(&header, &mark_interrupted(target_summary_json(&summary)), || print_target_summary(&summary))?;
+            out.finish(&header, &label(target_summary_json(&summary)), || print_target_summary(&summary))?;
             done
         }
     };
@@ -167,6 +171,31 @@ fn progress_bar(len: usize) -> ProgressBar {
             let _ = write!(w, "{:.0} hands/s", state.per_sec());
         });
     ProgressBar::new(len as u64).with_style(style)
+}
+
+/// Everything that decides a census's rows but the shard: shards merge
+/// only if they agree on it.
+fn census_json(args: &CensusArgs, space: &HandSpace, pool: bool, rules: &Rules, targets: Option<IntRange>) -> Value {
+    json!({
+        "cards": space.cards(),
+        "values": if pool { "countdown".to_owned() } else { args.range.unwrap_or(IntRange { lo: 1, hi: 13 }).to_string() },
+        "max_copies": args.max_copies,
+        "target": rules.target.to_string(),
+        "targets": targets.map(|range| range.to_string()),
+        "ops": rules.ops.to_string(),
+        "domain": format!("{:?}", rules.domain),
+        "use": format!("{:?}", rules.card_use),
+        "count": args.count.then(|| Level::from(args.distinct).name()),
+    })
+}
+
+/// A summary line with what it counted, and which shard of it.
+fn labelled(mut summary: Value, census: &Value, shard: Option<Shard>) -> Value {
+    summary["census"] = census.clone();
+    if let Some(shard) = shard {
+        summary["shard"] = json!(shard.to_string());
+    }
+    summary
 }
 
 /// One line saying what was counted.
@@ -371,17 +400,24 @@ fn print_target_summary(s: &TargetSummary) -> String {
 
 /// `--merge`: rebuilds the summary from the rows of shard files.
 fn merge(args: &CensusArgs) -> anyhow::Result<Status> {
+    if args.format == CensusFormat::Csv {
+        bail!("--merge prints the summary of the shards: as text or as a JSON line, not CSV");
+    }
     let mut hands = Summary::default();
     let mut targets: Option<TargetSummary> = None;
     let mut pending_targets: Vec<TargetFacts> = Vec::new();
+    let mut shards = Shards::default();
     for path in &args.merge {
         let file = File::open(path).with_context(|| format!("cannot open {}", path.display()))?;
         let mut range: Option<(i64, i64)> = None;
+        let mut summarised = false;
         for (number, line) in BufReader::new(file).lines().enumerate() {
             let line = line.with_context(|| format!("cannot read {}", path.display()))?;
             let at = || format!("{}:{}", path.display(), number + 1);
             let value: Value = serde_json::from_str(&line).with_context(|| format!("{}: not JSON", at()))?;
             if let Some(summary) = value.get("summary") {
+                summarised = true;
+                shards.add(path, summary).with_context(at)?;
                 if summary.get("interrupted").is_some_and(|v| v == true) {
                     crate::report::warning(&format!(
                         "{} is from an interrupted run: it holds only part of its shard",
@@ -408,6 +444,9 @@ fn merge(args: &CensusArgs) -> anyhow::Result<Status> {
                 });
             }
         }
+        if !summarised {
+            bail!("{}: no summary line: the shard was cut short, or is not census JSON Lines", path.display());
+        }
         if !pending_targets.is_empty() {
             let (lo, hi) = range.with_context(|| format!("{}: no summary line with the targets", path.display()))?;
             let summary = targets.get_or_insert_with(|| TargetSummary::new(lo, hi));
@@ -417,14 +456,71 @@ fn merge(args: &CensusArgs) -> anyhow::Result<Status> {
             pending_targets.drain(..).for_each(|facts| summary.add(&facts));
         }
     }
+    let census = shards.complete()?;
     let mut stdout = std::io::stdout().lock();
     match (targets, args.format) {
-        (Some(t), CensusFormat::Jsonl) => writeln!(stdout, "{}", json!({ "summary": target_summary_json(&t) }))?,
+        (Some(t), CensusFormat::Jsonl) => {
+            writeln!(stdout, "{}", json!({ "summary": labelled(target_summary_json(&t), &census, None) }))?;
+        }
         (Some(t), _) => write!(stdout, "{}", print_target_summary(&t))?,
-        (None, CensusFormat::Jsonl) => writeln!(stdout, "{}", json!({ "summary": summary_json(&hands) }))?,
+        (None, CensusFormat::Jsonl) => {
+            writeln!(stdout, "{}", json!({ "summary": labelled(summary_json(&hands), &census, None) }))?;
+        }
         (None, _) => write!(stdout, "{}", print_summary(&hands))?,
     }
     Ok(Status::Success)
+}
+
+/// The shards being merged: one census, each shard of it once, none missing.
+#[derive(Default)]
+struct Shards {
+    /// The census of the first file, and that file.
+    census: Option<(Value, String)>,
+    /// Every shard seen (`I/N`), with its file.
+    seen: Vec<(Shard, String)>,
+}
+
+impl Shards {
+    /// Notes the shard a file's summary line describes.
+    fn add(&mut self, path: &std::path::Path, summary: &Value) -> anyhow::Result<()> {
+        let file = path.display().to_string();
+        let census =
+            summary.get("census").context("the summary does not say what it counted: not a census shard")?.clone();
+        match &self.census {
+            None => self.census = Some((census, file.clone())),
+            Some((first, first_file)) if *first != census => {
+                bail!("a different census from {first_file}'s: {census} is not {first}")
+            }
+            Some(_) => {}
+        }
+        let shard = match summary.get("shard").and_then(Value::as_str) {
+            Some(text) => text.parse::<Shard>()?,
+            None => Shard::ALL,
+        };
+        if let Some((_, other)) = self.seen.iter().find(|(seen, _)| *seen == shard) {
+            bail!("shard {shard} again: {other} holds it too");
+        }
+        if let Some((seen, other)) = self.seen.iter().find(|(seen, _)| seen.count() != shard.count()) {
+            bail!("shard {shard} does not belong with shard {seen} of {other}");
+        }
+        self.seen.push((shard, file));
+        Ok(())
+    }
+
+    /// The census of every shard, once all are there.
+    fn complete(self) -> anyhow::Result<Value> {
+        let (census, _) = self.census.context("no summary line in the files to merge")?;
+        let count = self.seen[0].0.count();
+        let missing: Vec<String> = (1..=count)
+            .filter(|&i| !self.seen.iter().any(|(shard, _)| shard.index() == i))
+            .map(|i| format!("{i}/{count}"))
+            .collect();
+        if !missing.is_empty() {
+            let (shards, are) = if missing.len() == 1 { ("shard", "is") } else { ("shards", "are") };
+            bail!("{shards} {} {are} missing", missing.join(", "));
+        }
+        Ok(census)
+    }
 }
 
 fn hand_of(cards: &[JsonNumber]) -> anyhow::Result<Hand> {

@@ -189,3 +189,39 @@ fn zero_copies_is_refused() {
     For more information, try '--help'.
     ");
 }
+
+/// Merging checks that its files are the shards of one census, each once
+/// and none missing or cut short.
+#[test]
+fn merging_refuses_shards_that_do_not_belong_together() {
+    let dir = std::env::temp_dir().join(format!("reckon-bad-shards-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let shard = |name: &str, extra: &[&str]| {
+        let args = ["census", "--cards", "3", "--range", "1..=5", "-f", "jsonl"].iter().chain(extra);
+        let run = reckon(args.copied()).run();
+        assert_eq!(run.status, 0, "{run}");
+        let file = dir.join(name);
+        std::fs::write(&file, &run.stdout).unwrap();
+        file.to_string_lossy().into_owned()
+    };
+    let (one, two) = (shard("one.jsonl", &["--shard", "1/2"]), shard("two.jsonl", &["--shard", "2/2"]));
+    let other_target = shard("ten.jsonl", &["-t", "10", "--shard", "2/2"]);
+    let cut = dir.join("cut.jsonl");
+    std::fs::write(&cut, std::fs::read_to_string(&two).unwrap().lines().next().unwrap()).unwrap();
+    let cut = cut.to_string_lossy().into_owned();
+    let merge = |files: &[&String]| {
+        reckon(["census", "--merge"].into_iter().map(String::from).chain(files.iter().map(|f| f.to_string()))).run()
+    };
+    assert_eq!(merge(&[&one, &two]).status, 0);
+    for (files, says) in [
+        (vec![&one, &one], "shard 1/2 again"),
+        (vec![&one], "shard 2/2 is missing"),
+        (vec![&one, &other_target], "a different census"),
+        (vec![&one, &cut], "no summary line"),
+    ] {
+        let run = merge(&files);
+        assert_eq!(run.status, 2, "{run}");
+        assert!(run.stderr.contains(says), "{run}");
+    }
+    std::fs::remove_dir_all(dir).unwrap();
+}
