@@ -3,7 +3,7 @@
 use std::fmt;
 
 use crate::number::{BigRational, Number, Rational};
-use crate::rules::Op;
+use crate::rules::{Domain, Op};
 
 /// A binary expression tree whose leaves are card values.
 ///
@@ -130,6 +130,28 @@ impl Expr {
         Grouped(self)
     }
 
+    /// Displays the expression so that it reads back as the same steps
+    /// under `domain`: with the fewest brackets, as [`Display`] does,
+    /// unless a card lies outside the domain; then every chain keeps its
+    /// brackets, as [`Expr::grouped`] does. Under positive rules
+    /// `(0+1)*((-5)*(-2))` would print as `(0+1)*(-5)*(-2)`, which reads
+    /// as a step through `-5`. With every card in the domain, no reading of
+    /// the fewest brackets leaves it: regrouping `a+(b-c)` as `(a+b)-c` or
+    /// `a*(b/c)` as `(a*b)/c` passes through `a+b` and `a*b` only.
+    ///
+    /// [`Display`]: fmt::Display
+    ///
+    /// ```
+    /// use reckon_core::{Domain, Expr, Op};
+    /// let e = Expr::binary(Op::Mul, Expr::int(3), Expr::binary(Op::Mul, Expr::int(-5), Expr::int(-2)));
+    /// assert_eq!(e.to_string(), "3*(-5)*(-2)");
+    /// assert_eq!(e.in_domain(Domain::PositiveInteger).to_string(), "3*(-5*(-2))");
+    /// assert_eq!(e.in_domain(Domain::Rational).to_string(), "3*(-5)*(-2)");
+    /// ```
+    pub fn in_domain(&self, domain: Domain) -> InDomain<'_> {
+        InDomain { expr: self, grouped: !self.cards().iter().all(|card| domain.allows(card)) }
+    }
+
     /// Writes the expression; `leftmost` is true when nothing is printed
     /// before it, the only place a negative card needs no brackets;
     /// `grouped` keeps the brackets of `+` and `*` chains.
@@ -177,6 +199,19 @@ pub struct Grouped<'a>(&'a Expr);
 impl fmt::Display for Grouped<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         self.0.write(f, true, true)
+    }
+}
+
+/// See [`Expr::in_domain`].
+#[derive(Debug, Clone, Copy)]
+pub struct InDomain<'a> {
+    expr: &'a Expr,
+    grouped: bool,
+}
+
+impl fmt::Display for InDomain<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.expr.write(f, true, self.grouped)
     }
 }
 

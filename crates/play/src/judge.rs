@@ -120,6 +120,9 @@ impl fmt::Display for Count {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Verdict {
     answer: Expr,
+    /// The domain of the rules, which decides how the answer is printed
+    /// (see [`Expr::in_domain`]).
+    domain: Domain,
     value: Result<BigRational, EvalError>,
     problems: Vec<Problem>,
 }
@@ -151,8 +154,8 @@ impl Verdict {
 impl fmt::Display for Verdict {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match &self.value {
-            Ok(value) => write!(f, "{} = {value}", self.answer)?,
-            Err(e) => write!(f, "{} has no value: {e}", self.answer)?,
+            Ok(value) => write!(f, "{} = {value}", self.answer.in_domain(self.domain))?,
+            Err(e) => write!(f, "{} has no value: {e}", self.answer.in_domain(self.domain))?,
         }
         for problem in &self.problems {
             match problem {
@@ -214,7 +217,7 @@ pub fn judge(answer: &Expr, hand: Option<&Hand>, rules: &Rules) -> Verdict {
             problems.push(problem);
         }
     }
-    Verdict { answer, value, problems }
+    Verdict { answer, value, problems, domain: rules.domain }
 }
 
 /// Compares the multiset of cards used with the hand's; both are sorted.

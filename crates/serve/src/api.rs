@@ -356,7 +356,7 @@ pub struct PassResponse {
 
 fn pass(req: HandRequest) -> Result<PassResponse, ApiError> {
     let mut round = req.round()?;
-    let target = round.target();
+    let (target, domain) = (round.target(), round.rules().domain);
     Ok(match round.pass() {
         PassResult::Correct => PassResponse {
             correct: true,
@@ -365,8 +365,8 @@ fn pass(req: HandRequest) -> Result<PassResponse, ApiError> {
         },
         PassResult::Wrong(solution) => PassResponse {
             correct: false,
-            message: format!("wrong: there is a solution: {solution} = {target}"),
-            solution: Some(solution.to_string()),
+            message: format!("wrong: there is a solution: {} = {target}", solution.in_domain(domain)),
+            solution: Some(solution.in_domain(domain).to_string()),
         },
     })
 }
@@ -383,8 +383,8 @@ pub struct ShowResponse {
 fn show(req: HandRequest) -> Result<ShowResponse, ApiError> {
     let mut round = req.round()?;
     let target = round.target();
-    let hand = round.hand().clone();
-    let solution = round.show().map(ToString::to_string);
+    let (hand, domain) = (round.hand().clone(), round.rules().domain);
+    let solution = round.show().map(|e| e.in_domain(domain).to_string());
     let message = match &solution {
         Some(solution) => format!("solution: {solution} = {target}"),
         None => format!("no solution: {hand} cannot make {target}"),
@@ -471,7 +471,7 @@ fn solve(req: SolveRequest) -> Result<SolveResponse, ApiError> {
         Mode::First => {
             let solution = Solver::new(rules).solve(&hand);
             response.solvable = solution.is_some();
-            response.solution = Some(solution.map(|e| e.to_string()));
+            response.solution = Some(solution.map(|e| e.in_domain(rules.domain).to_string()));
         }
         Mode::All | Mode::Count => {
             let all = distinct_solutions(&hand, &rules, level);
@@ -480,7 +480,8 @@ fn solve(req: SolveRequest) -> Result<SolveResponse, ApiError> {
             response.count = Some(all.len());
             if mode == Mode::All {
                 response.truncated = Some(all.len() > limit);
-                response.solutions = Some(all.iter().take(limit).map(ToString::to_string).collect());
+                response.solutions =
+                    Some(all.iter().take(limit).map(|e| e.in_domain(rules.domain).to_string()).collect());
             }
         }
     }

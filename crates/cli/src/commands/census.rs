@@ -10,7 +10,7 @@ use anyhow::{Context, bail};
 use indicatif::{ProgressBar, ProgressStyle};
 use reckon_canonical::{DistinctSolver, Level};
 use reckon_census::{Analyser, HandFacts, HandSpace, Shard, Summary, TargetFacts, TargetSummary, map_in_order};
-use reckon_core::{CardUse, Hand, Rational, Reach, Rules, SharedSets};
+use reckon_core::{CardUse, Domain, Hand, Rational, Reach, Rules, SharedSets};
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
@@ -71,7 +71,7 @@ pub fn run(args: &CensusArgs) -> anyhow::Result<Status> {
                 |a, hand| a.analyse(hand),
                 |facts| {
                     summary.add(facts);
-                    out.hand_row(facts)
+                    out.hand_row(facts, rules.domain)
                 },
             )?;
             let done = summary.hands;
@@ -242,11 +242,11 @@ impl Rows {
         }
     }
 
-    fn hand_row(&mut self, facts: &HandFacts) -> std::io::Result<()> {
+    fn hand_row(&mut self, facts: &HandFacts, domain: Domain) -> std::io::Result<()> {
         let row = HandRow {
             cards: cards_json(&facts.hand),
             solvable: facts.solvable,
-            solution: facts.solution.as_ref().map(ToString::to_string),
+            solution: facts.solution.as_ref().map(|e| e.in_domain(domain).to_string()),
             needs_fractions: facts.needs_fractions,
             needs_negatives: facts.needs_negatives,
             distinct: facts.distinct,

@@ -45,7 +45,10 @@ impl Listing<'_> {
     /// The solutions as printed: at the `syntax` level trees that differ
     /// only in grouping are different solutions, so their brackets show.
     fn shown(&self) -> impl Iterator<Item = String> + '_ {
-        self.solutions.iter().map(|e| if self.level == Level::Syntax { e.grouped().to_string() } else { e.to_string() })
+        let domain = self.rules.domain;
+        self.solutions.iter().map(move |e| {
+            if self.level == Level::Syntax { e.grouped().to_string() } else { e.in_domain(domain).to_string() }
+        })
     }
 
     /// A single hand's text listing takes one line per solution; in a batch

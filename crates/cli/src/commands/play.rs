@@ -259,6 +259,7 @@ impl Game {
 
     /// Reads moves until the round ends or the player quits.
     fn play_round(&mut self, round: &mut Round, target: Rational) -> anyhow::Result<RoundEnd> {
+        let domain = round.rules().domain;
         while round.outcome().is_none() {
             let Some(line) = self.input.read_line(&mut self.out, "> ")? else {
                 return Ok(RoundEnd::Quit);
@@ -274,7 +275,7 @@ impl Game {
                     None => writeln!(self.out, "{HINT}hint:{HINT:#} no first step leads to {target}")?,
                 },
                 Move::Show => match round.show() {
-                    Some(solution) => writeln!(self.out, "solution: {solution} = {target}")?,
+                    Some(solution) => writeln!(self.out, "solution: {} = {target}", solution.in_domain(domain))?,
                     None => writeln!(self.out, "no solution: {} cannot make {target}", round.hand())?,
                 },
                 Move::Pass => match round.pass() {
@@ -282,6 +283,7 @@ impl Game {
                         writeln!(self.out, "{OK}right:{OK:#} {} cannot make {target}", round.hand())?
                     }
                     PassResult::Wrong(solution) => {
+                        let solution = solution.in_domain(domain);
                         writeln!(self.out, "{WRONG}wrong:{WRONG:#} there is a solution: {solution} = {target}")?
                     }
                 },

@@ -56,7 +56,7 @@ impl Answer<'_> {
                     write!(out, "{}: ", self.hand)?;
                 }
                 match &self.solution {
-                    Some(expr) => writeln!(out, "{expr} = {}", self.rules.target)?,
+                    Some(expr) => writeln!(out, "{} = {}", expr.in_domain(self.rules.domain), self.rules.target)?,
                     None => writeln!(out, "no solution")?,
                 }
             }
@@ -69,7 +69,7 @@ impl Answer<'_> {
             cards: self.hand.cards().iter().map(|&c| c.into()).collect(),
             target: self.rules.target,
             solvable: self.solution.is_some(),
-            solution: self.solution.as_ref().map(Expr::to_string),
+            solution: self.solution.as_ref().map(|e| e.in_domain(self.rules.domain).to_string()),
         }
     }
 }

@@ -224,3 +224,14 @@ fn completions_for_each_shell() {
         assert!(run.stdout.contains(marker), "{shell}: {}", &run.stdout[..200.min(run.stdout.len())]);
     }
 }
+
+/// Negative cards under positive rules: the brackets of the steps stay,
+/// so that the answer reads as it was made, through positive values only.
+#[test]
+fn cards_outside_the_domain_keep_their_brackets() {
+    assert_snapshot!(reckon(["--domain", "positive", "--ops", "+*/", "-t", "10", "--", "-5", "-2", "0", "1"]).run(), @r"
+    status: 0
+    --- stdout
+    (0+1)*(-5*(-2)) = 10
+    ");
+}

@@ -1,11 +1,12 @@
 //! Laws of printed expressions: read back with exact rationals, a printed
-//! solution makes the target and uses each card exactly once, and printing
-//! never changes an expression's value.
+//! solution makes the target and uses each card exactly once, every step
+//! of it as read stays in the rules' domain, and printing never changes an
+//! expression's value.
 
 use num_bigint::BigInt;
 use num_traits::{One, Zero};
 use proptest::prelude::*;
-use reckon_core::{BigRational, Expr, Hand, Op, Rational, Rules, Solver};
+use reckon_core::{BigRational, Domain, Expr, Hand, Op, Rational, Rules, Solver};
 
 /// A minimal reader for printed expressions: numbers, + - * /, brackets and
 /// a minus sign directly before a number. Returns the value and the numbers read.
@@ -13,15 +14,24 @@ struct Reader<'a> {
     text: &'a [u8],
     pos: usize,
     numbers: Vec<i64>,
+    /// The result of every operator, in the order read.
+    steps: Vec<BigRational>,
     divided_by_zero: bool,
 }
 
 impl Reader<'_> {
     fn read(text: &str) -> (Option<BigRational>, Vec<i64>) {
-        let mut reader = Reader { text: text.as_bytes(), pos: 0, numbers: Vec::new(), divided_by_zero: false };
+        let (value, numbers, _) = Reader::read_steps(text);
+        (value, numbers)
+    }
+
+    /// [`Reader::read`], with the value of every step as read.
+    fn read_steps(text: &str) -> (Option<BigRational>, Vec<i64>, Vec<BigRational>) {
+        let mut reader =
+            Reader { text: text.as_bytes(), pos: 0, numbers: Vec::new(), steps: Vec::new(), divided_by_zero: false };
         let value = reader.sum();
         assert_eq!(reader.pos, text.len(), "trailing input in {text}");
-        ((!reader.divided_by_zero).then_some(value), reader.numbers)
+        ((!reader.divided_by_zero).then_some(value), reader.numbers, reader.steps)
     }
 
     fn peek(&self) -> Option<u8> {
@@ -34,6 +44,7 @@ impl Reader<'_> {
             self.pos += 1;
             let rhs = self.product();
             acc = if c == b'+' { acc + rhs } else { acc - rhs };
+            self.steps.push(acc.clone());
         }
         acc
     }
@@ -49,6 +60,7 @@ impl Reader<'_> {
                 continue;
             }
             acc = if c == b'*' { acc * rhs } else { acc / rhs };
+            self.steps.push(acc.clone());
         }
         acc
     }
@@ -112,6 +124,27 @@ proptest! {
             let mut expected = cards.clone();
             expected.sort_unstable();
             prop_assert_eq!(numbers, expected, "{}", printed);
+        }
+    }
+
+    /// Cards outside the domain (negative cards under non-negative rules)
+    /// are printed so that every step, as read, is in it: the brackets of
+    /// `3*((-5)*(-2))` stay.
+    #[test]
+    fn printed_solutions_read_as_steps_in_the_domain(
+        cards in prop::collection::vec(-6i64..=9, 3..=4),
+        target in 1i64..=12,
+        domain in prop::sample::select(vec![Domain::NonNegative, Domain::Integer, Domain::PositiveInteger]),
+    ) {
+        let hand = Hand::from_integers(&cards).unwrap();
+        let rules = Rules { domain, ..Rules::with_target(Rational::from_integer(target)) };
+        if let Some(expr) = Solver::new(rules).solve(&hand) {
+            let printed = expr.in_domain(domain).to_string();
+            let (value, _, steps) = Reader::read_steps(&printed);
+            prop_assert_eq!(value, Some(BigRational::from_integer(BigInt::from(target))), "{}", printed);
+            for step in steps {
+                prop_assert!(domain.allows(&step), "{} reads through {} under {:?}", printed, step, domain);
+            }
         }
     }
 }
