@@ -118,7 +118,10 @@ impl Expr {
     /// Displays the expression with the brackets of its own grouping kept
     /// in chains of `+` and `*`: `a+(b+c)` prints as `a+(b+c)`, not `a+b+c`.
     /// Where trees that differ only in grouping count as different (the
-    /// `syntax` level of distinctness), they must also print differently.
+    /// `syntax` level of distinctness), they must also print differently;
+    /// so must a fraction card and a division, and a fraction card in a
+    /// chain is bracketed: `(1/2)/(1/2)` is the card `1/2` over `1/2`,
+    /// `1/2/(1/2)` is `1/2` over the card.
     ///
     /// ```
     /// use reckon_core::{Expr, Op};
@@ -160,7 +163,9 @@ impl Expr {
             Expr::Num(r) => fmt::Display::fmt(r, f),
             Expr::Binary(op, l, r) => {
                 // The left operand needs brackets only if it binds more loosely.
-                let left_brackets = l.printed_precedence() < op.precedence() || (!leftmost && l.is_negative_leaf());
+                let fraction = |e: &Expr| grouped && matches!(e, Expr::Num(r) if !r.is_integer());
+                let left_brackets =
+                    l.printed_precedence() < op.precedence() || (!leftmost && l.is_negative_leaf()) || fraction(l);
                 write_operand(f, l, left_brackets, leftmost, grouped)?;
                 fmt::Display::fmt(op, f)?;
                 // On the right, an equal binding strength also needs brackets
@@ -169,7 +174,8 @@ impl Expr {
                 let rp = r.printed_precedence();
                 let right_brackets = rp < op.precedence()
                     || (rp == op.precedence() && (grouped || !op.is_commutative()))
-                    || r.is_negative_leaf();
+                    || r.is_negative_leaf()
+                    || fraction(r);
                 write_operand(f, r, right_brackets, false, grouped)
             }
         }
@@ -271,7 +277,12 @@ mod tests {
         assert_eq!(b(Mul, n(2), b(Mul, n(-3), n(3))).to_string(), "2*(-3)*3");
         assert_eq!(b(Div, n(3), half.clone()).to_string(), "3/(1/2)");
         assert_eq!(b(Mul, half.clone(), n(4)).to_string(), "1/2*4");
-        assert_eq!(b(Sub, n(1), half).to_string(), "1-1/2");
+        assert_eq!(b(Sub, n(1), half.clone()).to_string(), "1-1/2");
+        // Grouped, a fraction card does not print as a division.
+        let halves = |l: Expr, r: Expr| b(Div, l, r).grouped().to_string();
+        assert_eq!(halves(half.clone(), b(Div, n(1), n(2))), "(1/2)/(1/2)");
+        assert_eq!(halves(b(Div, n(1), n(2)), half.clone()), "1/2/(1/2)");
+        assert_eq!(b(Mul, half, n(4)).grouped().to_string(), "(1/2)*4");
     }
 
     #[test]

@@ -214,3 +214,27 @@ fn all_shows_only_allowed_operators() {
     1-(3-2) = 0
     ");
 }
+
+/// At the syntax level a fraction card in a chain is bracketed, so that
+/// it does not print as the division of two cards: the card `1/2` over
+/// `1/2` is `(1/2)/(1/2)`, `1/2` over the card is `1/2/(1/2)`.
+#[test]
+fn syntax_level_fraction_cards_print_apart_from_divisions() {
+    assert_snapshot!(reckon(["--all", "-d", "syntax", "-t", "1", "1/2", "1", "2"]).run(), @r"
+    status: 0
+    --- stdout
+    2*(1*(1/2)) = 1
+    2*1*(1/2) = 1
+    2*(1/2)*1 = 1
+    1/2+(1/2) = 1
+    2*((1/2)/1) = 1
+    2*(1/2)/1 = 1
+    2/1*(1/2) = 1
+    1/(2*(1/2)) = 1
+    2*(1-(1/2)) = 1
+    1/(1/2)/2 = 1
+    (1/2)/(1/2) = 1
+    1/2/(1/2) = 1
+    2/(1/(1/2)) = 1
+    ");
+}
