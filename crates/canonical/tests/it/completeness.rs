@@ -172,8 +172,15 @@ fn function_classes_are_rational_functions_up_to_equal_cards() {
         ("2 2 2 3", 24),
         ("1 1 1 1 6", 6),
     ];
-    for (cards, target) in cases {
-        let (hand, rules): (Hand, _) = (cards.parse().unwrap(), Rules::with_target(Rational::from_integer(target)));
+    // And random hands of few values, so that most have equal cards.
+    let mut rng = Rng(0x5157_e9a1);
+    let random = (0..40).map(|_| {
+        let cards: Vec<i64> = (0..4).map(|_| rng.below(6)).collect();
+        (Hand::from_integers(&cards).unwrap(), rng.below(13))
+    });
+    let listed_cases = cases.into_iter().map(|(cards, target)| (cards.parse::<Hand>().unwrap(), target));
+    for (hand, target) in listed_cases.chain(random) {
+        let rules = Rules::with_target(Rational::from_integer(target));
         let prints: HashSet<_> = oracle::solutions(&hand, &rules).iter().map(|e| function_print(e, &hand)).collect();
         let listed = distinct_solutions(&hand, &rules, Level::Function);
         let listed_prints: HashSet<_> = listed.iter().map(|e| function_print(e, &hand)).collect();
