@@ -5,7 +5,7 @@ use std::cell::OnceCell;
 use std::cmp::Ordering;
 
 use hashbrown::HashMap;
-use reckon_core::{EvalError, Expr, Op, OpSet, Rational};
+use reckon_core::{EvalError, Expr, Hand, Op, Rational, Rules};
 use smallvec::SmallVec;
 
 use crate::form::Signed;
@@ -170,21 +170,22 @@ fn inverse_ops(e: &Expr) -> u32 {
 impl Distinct {
     /// An empty collection for `level`, every operator allowed.
     pub fn new(level: Level) -> Distinct {
-        Distinct::with_ops(level, OpSet::ALL)
+        Distinct { classes: Classes::new(level), shown: Shown::new(level) }
     }
 
-    /// An empty collection for `level` of solutions that use only `ops`:
-    /// each is shown with those operators only (see [`display_level`]).
+    /// An empty collection for `level` of the solutions of `hand` under
+    /// `rules`: each is shown as the rules allow (see [`display_level`]).
     ///
     /// ```
     /// use reckon_canonical::{Distinct, Level};
-    /// use reckon_core::parse_expr;
-    /// let mut d = Distinct::with_ops(Level::Function, "+-/".parse().unwrap());
+    /// use reckon_core::{parse_expr, Rules};
+    /// let rules = Rules { ops: "+-/".parse().unwrap(), ..Rules::game24() };
+    /// let mut d = Distinct::for_hand(Level::Function, &rules, &"2 4 6 8".parse().unwrap());
     /// d.insert(parse_expr("8/(4/2/6)").unwrap());
     /// assert_eq!(d.into_sorted()[0].to_string(), "8/(4/2/6)");
     /// ```
-    pub fn with_ops(level: Level, ops: OpSet) -> Distinct {
-        Distinct { classes: Classes::new(level), shown: Shown::new(display_level(level, ops)) }
+    pub fn for_hand(level: Level, rules: &Rules, hand: &Hand) -> Distinct {
+        Distinct { classes: Classes::new(level), shown: Shown::new(display_level(level, rules, hand)) }
     }
 
     /// The level this collection dedups at.
@@ -466,15 +467,30 @@ pub(crate) fn tidy<T: Tree>(level: Level, e: T) -> Expr {
     }
 }
 
-/// The level at which solutions that use only `ops` are tidied for
-/// display. Above the syntax level tidying regroups each chain as
-/// `a+b-c-d` (`a*b/c/d`), writing `+` (`*`) for parts a solution may have
-/// reached with `-` (`/`) alone: `a-(b-c)` becomes `a+c-b`. Where the
-/// rules allow the inverse operator but not the operator itself, each
-/// shown solution keeps its own grouping instead.
-pub(crate) fn display_level(level: Level, ops: OpSet) -> Level {
+/// The level at which the solutions of `hand` under `rules` are tidied
+/// for display. Above the syntax level tidying regroups each chain as
+/// `a+b-c-d` (`a*b/c/d`), which may write an operator or pass through a
+/// value a solution never did: `a-(b-c)` becomes `a+c-b`, and with a
+/// card `-2` under non-negative rules `3-(5+(-2))` would become
+/// `3-5-(-2)`, through `-2`. So each shown solution keeps its own
+/// grouping where the rules allow `-` (`/`) but not `+` (`*`), and where a
+/// card lies outside the domain (with every card inside, a chain
+/// regrouped with its kept parts first passes only through values between
+/// its parts and its result, in the domain as they are).
+pub(crate) fn display_level(level: Level, rules: &Rules, hand: &Hand) -> Level {
+    if keeps_grouping(rules) || !hand.cards().iter().all(|card| rules.domain.allows(card)) {
+        Level::Syntax
+    } else {
+        level
+    }
+}
+
+/// Do the rules keep every shown solution's own grouping, whatever the
+/// hand (see [`display_level`])?
+pub(crate) fn keeps_grouping(rules: &Rules) -> bool {
+    let ops = rules.ops;
     let writes_forbidden = |op: Op, inverse: Op| ops.contains(inverse) && !ops.contains(op);
-    if writes_forbidden(Op::Add, Op::Sub) || writes_forbidden(Op::Mul, Op::Div) { Level::Syntax } else { level }
+    writes_forbidden(Op::Add, Op::Sub) || writes_forbidden(Op::Mul, Op::Div)
 }
 
 /// Parts of a chain being tidied: those of four cards fit inline.

@@ -5,7 +5,7 @@ use hashbrown::hash_map::Entry;
 use hashbrown::{HashMap, HashSet};
 use reckon_core::{Enumerator, Expr, Hand, NodeId, Nodes, Rational, Rules, Solution, Trees};
 
-use crate::distinct::{Members, Shown, Tree, View, display_level, rank_of, same_tidy, tidy};
+use crate::distinct::{Members, Shown, Tree, View, display_level, keeps_grouping, rank_of, same_tidy, tidy};
 use crate::fournums::Form;
 use crate::interned::{Forms, SignedId};
 use crate::level::Level;
@@ -27,8 +27,8 @@ use crate::syntax::SyntaxIds;
 #[derive(Debug)]
 pub struct DistinctSolver {
     level: Level,
-    /// The level its solutions are tidied at for display: see [`display_level`].
-    display: Level,
+    /// Its solutions keep their own grouping when shown: see [`display_level`].
+    keeps_grouping: bool,
     enumerator: Enumerator,
     forms: NodeForms,
     ranks: NodeRanks,
@@ -248,17 +248,19 @@ impl Members for Solutions<'_> {
 impl DistinctSolver {
     /// A solver for `rules` at `level`, with an empty memo.
     pub fn new(rules: Rules, level: Level) -> DistinctSolver {
-        let display = display_level(level, rules.ops);
+        DistinctSolver::showing(rules, level, level == Level::Syntax || keeps_grouping(&rules))
+    }
+
+    /// A solver whose solutions keep their own grouping when shown, if
+    /// `keeps_grouping`, or are tidied at `level`.
+    fn showing(rules: Rules, level: Level, keeps_grouping: bool) -> DistinctSolver {
         DistinctSolver {
             level,
-            display,
+            keeps_grouping,
             // Shown tidied above the syntax level, trees that group alike
             // are one solution; shown as they were made, each may be the
             // most readable.
-            enumerator: Enumerator::of_trees(
-                rules,
-                if display == Level::Syntax { Trees::All } else { Trees::LeftGrouped },
-            ),
+            enumerator: Enumerator::of_trees(rules, if keeps_grouping { Trees::All } else { Trees::LeftGrouped }),
             forms: NodeForms::default(),
             ranks: NodeRanks::default(),
             syntax: SyntaxIds::default(),
@@ -289,7 +291,12 @@ impl DistinctSolver {
         if level == Level::Syntax {
             return self.solve_syntax(hand);
         }
-        let display = self.display;
+        let display = display_level(level, self.rules(), hand);
+        if display == Level::Syntax && !self.keeps_grouping {
+            // A card outside the domain: this hand's solutions keep their
+            // own grouping, and every tree may be the one shown.
+            return DistinctSolver::showing(*self.rules(), level, true).solve(hand);
+        }
         let mut shown = Shown::new(display);
         let (forms, ranks, classes) = (&mut self.forms, &mut self.ranks, &mut self.classes);
         classes.clear();
@@ -433,6 +440,16 @@ mod tests {
         }
     }
 
+    /// Is every step of `e`, as written, in `domain`?
+    fn steps_in(e: &Expr, domain: reckon_core::Domain) -> bool {
+        match e {
+            Expr::Num(_) => true,
+            Expr::Binary(_, l, r) => {
+                e.value().is_ok_and(|v| domain.allows(&v)) && steps_in(l, domain) && steps_in(r, domain)
+            }
+        }
+    }
+
     fn uses_only(e: &Expr, ops: reckon_core::OpSet) -> bool {
         match e {
             Expr::Num(_) => true,
@@ -470,18 +487,31 @@ mod tests {
             ("2 4 6 8", with(Rules::game24(), 24, "+-/", reckon_core::Domain::Rational)),
             ("1 2 9", with(Rules::game24(), 10, "-*/", reckon_core::Domain::Rational)),
             ("1 2 3 4", with(Rules::game24(), 0, "-", reckon_core::Domain::Integer)),
+            // With a card outside the domain too: regrouped, `3-(5+(-2))`
+            // would read `3-5-(-2)`, through -2.
+            ("-2 3 5", with(Rules::game24(), 0, "+-*/", reckon_core::Domain::NonNegative)),
+            ("-2 1 3 4", with(Rules::game24(), 2, "+-*/", reckon_core::Domain::NonNegative)),
         ];
         for level in Level::ALL {
             for (cards, rules) in hands_and_rules {
                 let mut shared = DistinctSolver::new(rules, level);
                 let hand: Hand = cards.parse().unwrap();
-                let mut by_trees = crate::Distinct::with_ops(level, rules.ops);
+                let mut by_trees = crate::Distinct::for_hand(level, &rules, &hand);
                 by_trees.extend(reckon_core::all_solutions(&hand, &rules));
                 let expected = text(by_trees.into_sorted());
                 assert!(!expected.is_empty(), "{cards} has solutions under {rules:?}");
                 let listed = shared.solve(&hand);
                 for e in &listed {
                     assert!(uses_only(e, rules.ops), "{e} for {cards} at {level} under {rules:?}");
+                    let printed = if level == Level::Syntax {
+                        e.grouped().to_string()
+                    } else {
+                        e.in_domain(rules.domain).to_string()
+                    };
+                    // Read back, a fraction card is a division, a step of its own.
+                    let read = reckon_core::parse_expr(&printed).unwrap();
+                    let whole_cards = hand.cards().iter().all(|card| card.is_integer());
+                    assert!(!whole_cards || steps_in(&read, rules.domain), "{printed}: {cards} at {level}, {rules:?}");
                 }
                 assert_eq!(text(listed), expected, "{cards} at {level} under {rules:?}");
                 assert_eq!(shared.count(&hand), expected.len(), "{cards} at {level} under {rules:?}");
