@@ -326,9 +326,11 @@ fn as_fraction(e: &Expr) -> Option<(Rational, Option<&Expr>)> {
     };
     match (a, &**r) {
         (Expr::Num(a), Expr::Num(b)) if a.is_integer() && b.is_integer() && !b.is_zero() => {
-            // Only as the card prints, in lowest terms: `2/4` is not the card 1/2.
+            // Only as the card prints, in lowest terms and not whole: `2/4`
+            // is not the card 1/2, and `48/1` is not the card 48.
             let fraction = Rational::new(a.numer(), b.numer())?;
-            (fraction.numer() == a.numer() && fraction.denom() == b.numer()).then_some((fraction, times))
+            let printed = fraction.numer() == a.numer() && fraction.denom() == b.numer() && !fraction.is_integer();
+            printed.then_some((fraction, times))
         }
         _ => None,
     }
@@ -438,6 +440,8 @@ mod tests {
             game("48*(2/4)", "1/2 48"),
             "wrong: 48*2/4 = 24; does not use 1/2; uses 2, which is not in the hand; uses 4, which is not in the hand"
         );
+        // A whole number over 1 is not a card: `48/1` uses a 1.
+        assert_eq!(game("48/1*1/2", "1/2 48"), "wrong: 48/1*1/2 = 24; uses 1, which is not in the hand");
     }
 
     #[test]
