@@ -157,12 +157,14 @@ impl Input {
             },
             Input::Plain(stdin) => {
                 write!(out, "{prompt}")?;
-                let mut line = String::new();
-                if stdin.read_line(&mut line)? == 0 {
+                let mut bytes = Vec::new();
+                if stdin.read_until(b'\n', &mut bytes)? == 0 {
                     writeln!(out)?;
                     return Ok(None);
                 }
-                let line = line.trim_end_matches(['\n', '\r']).to_owned();
+                // Bytes that are not UTF-8 become U+FFFD: the line is then
+                // a bad answer like any other, and the game goes on.
+                let line = String::from_utf8_lossy(&bytes).trim_end_matches(['\n', '\r']).to_owned();
                 writeln!(out, "{line}")?;
                 Ok(Some(line))
             }

@@ -183,3 +183,26 @@ fn no_colour_through_a_pipe() {
     assert!(stdout.contains("round 1 of 2"), "{stdout}");
     assert!(!stdout.contains('\x1b'), "{stdout:?}");
 }
+
+/// A line that is not UTF-8 is a bad answer like any other: the game goes on.
+#[test]
+fn a_line_that_is_not_text_is_a_bad_answer() {
+    assert_snapshot!(reckon(["play", "--seed", "2", "--rounds", "1", "--fixed-time", "1"])
+        .stdin_bytes(b"\xff\xfe\npass\n").run(), @r"
+    status: 0
+    --- stdout
+    Make 24 with every card once. Type an expression, or pass, hint, show, quit. (seed 2)
+
+    round 1 of 1: 2 2 5 13
+    > ��
+    error: unexpected character '�'
+      |
+    1 | ��
+      | ^ not a number, operator or bracket
+    > pass
+    right: 2 2 5 13 cannot make 24
+    time: 1.0s
+
+    score: won 1 of 1 round (1 right pass) in 1.0s
+    ");
+}
