@@ -323,12 +323,36 @@ pub enum DomainArg {
     Positive,
 }
 
+impl DomainArg {
+    /// The command-line spelling of `domain`.
+    pub fn name_of(domain: Domain) -> String {
+        let arg = match domain {
+            Domain::Rational => DomainArg::Rational,
+            Domain::NonNegative => DomainArg::NonNegative,
+            Domain::Integer => DomainArg::Integer,
+            Domain::PositiveInteger => DomainArg::Positive,
+        };
+        arg.to_possible_value().expect("no domain is hidden").get_name().to_owned()
+    }
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum UseArg {
     /// Every card exactly once.
     All,
     /// Any non-empty subset of the cards.
     Subset,
+}
+
+impl UseArg {
+    /// The command-line spelling of `card_use`.
+    pub fn name_of(card_use: CardUse) -> String {
+        let arg = match card_use {
+            CardUse::All => UseArg::All,
+            CardUse::Subset => UseArg::Subset,
+        };
+        arg.to_possible_value().expect("no card use is hidden").get_name().to_owned()
+    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]

@@ -15,7 +15,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
 use crate::Status;
-use crate::args::{CensusArgs, CensusFormat, IntRange, PresetArg};
+use crate::args::{CensusArgs, CensusFormat, DomainArg, IntRange, PresetArg, UseArg};
 use crate::report::{JsonNumber, compact_ranges, parse_compact_ranges, percent};
 
 /// Set by Ctrl-C; the census stops after the chunk in progress.
@@ -183,8 +183,8 @@ fn census_json(args: &CensusArgs, space: &HandSpace, pool: bool, rules: &Rules, 
         "target": rules.target.to_string(),
         "targets": targets.map(|range| range.to_string()),
         "ops": rules.ops.to_string(),
-        "domain": format!("{:?}", rules.domain),
-        "use": format!("{:?}", rules.card_use),
+        "domain": DomainArg::name_of(rules.domain),
+        "use": UseArg::name_of(rules.card_use),
         "count": args.count.then(|| Level::from(args.distinct).name()),
     })
 }
