@@ -4,13 +4,9 @@
 //! there at a level? The published answers check the levels: `syntax`
 //! gives 6^(n-1)·(2n-3)!!, `function` gives OEIS A140606.
 
-use std::hash::{DefaultHasher, Hash, Hasher};
-
 use hashbrown::HashSet;
-use reckon_core::{Expr, Op};
 
 use crate::field::{self, POINTS, Points, Print, PrintHasher};
-use crate::key::{Key, key};
 use crate::level::Level;
 
 /// The number of distinct expressions over `n` distinct symbolic operands,
@@ -25,8 +21,19 @@ use crate::level::Level;
 /// and is represented by its fingerprint, its values at two random points
 /// of the field of 2^61-1 (fixed seeds, so the count is deterministic):
 /// no tree is built and n = 7 (27,914,126 classes) takes seconds. For the
-/// classes of this count a collision has odds below 10^-19. The `syntax`
-/// level builds trees and compares exact keys.
+/// classes of this count a collision has odds below 10^-19.
+///
+/// At the `syntax` level no two trees over distinct symbols are the same
+/// once the operands of `+` and `*` are ordered, so the classes over a set
+/// of symbols are counted, not built: each split into two parts gives
+/// `a+b`, `a*b`, `a-b`, `b-a`, `a/b` and `b/a` for every class of each
+/// part (n = 7 has 484,989,120; building them would take tens of GB).
+/// The tests build them and compare exact keys up to n = 5.
+///
+/// # Panics
+///
+/// If the count does not fit in 64 bits: beyond n = 12 at the `syntax`
+/// level (the `function` level takes far too long before that).
 ///
 /// ```
 /// use reckon_canonical::{count_expressions, Level};
@@ -35,9 +42,27 @@ use crate::level::Level;
 /// ```
 pub fn count_expressions(n: usize, level: Level) -> u64 {
     match level {
-        Level::Syntax => count_by_keys(n, Level::Syntax),
+        Level::Syntax => count_syntax(n),
         Level::Function | Level::FourNums => count_by_fingerprints(n),
     }
+}
+
+/// The syntax-level count by construction: over a set of `k` symbols,
+/// each unordered split into parts of `j` and `k - j` symbols adds six
+/// trees per pair of their trees.
+fn count_syntax(n: usize) -> u64 {
+    // by_size[k]: the trees over a set of k symbols.
+    let mut by_size: Vec<u64> = vec![0, 1];
+    let choose = |k: u64, j: u64| (1..=j).fold(1u64, |acc, i| acc * (k - j + i) / i);
+    for k in 2..=n {
+        // Ordered splits, each unordered one twice: halve at the end.
+        let ordered = (1..k).try_fold(0u64, |acc, j| {
+            let ways = choose(k as u64, j as u64).checked_mul(by_size[j])?.checked_mul(by_size[k - j])?;
+            acc.checked_add(ways.checked_mul(6)?)
+        });
+        by_size.push(ordered.expect("the syntax count fits in 64 bits") / 2);
+    }
+    by_size.get(n).copied().unwrap_or(0)
 }
 
 /// The seeds of the evaluation points, tried in turn: a point where some
@@ -162,80 +187,98 @@ fn for_each_combination(mask: usize, classes: &[Classes], mut visit: impl FnMut(
 
 const _: () = assert!(POINTS == 2, "the top set packs two points into a u128");
 
-/// The same count by building one representative tree per class and
-/// comparing exact keys: slow, but independent of the fingerprints.
-pub(crate) fn count_by_keys(n: usize, level: Level) -> u64 {
-    let level = match level {
-        Level::FourNums => Level::Function,
-        other => other,
-    };
-    if n == 0 {
-        return 0;
-    }
-    // Symbols are the distinct "cards" 1..=n, used only as labels.
-    let symbol = |i: usize| Expr::int(i64::try_from(i + 1).expect("few symbols"));
-    let full = (1usize << n) - 1;
-    // One representative per class, for every proper subset of symbols.
-    let mut reps: Vec<Vec<Expr>> = vec![Vec::new(); 1 << n];
-    let mut masks: Vec<usize> = (1..full).collect();
-    masks.sort_by_key(|m| m.count_ones());
-    for mask in masks.into_iter().chain([full]) {
-        if mask.is_power_of_two() {
-            reps[mask].push(symbol(mask.trailing_zeros() as usize));
-            continue;
+#[cfg(test)]
+mod tests {
+    use std::hash::{DefaultHasher, Hash, Hasher};
+
+    use reckon_core::{Expr, Op};
+
+    use super::*;
+    use crate::key::{Key, key};
+
+    /// The same count by building one representative tree per class and
+    /// comparing exact keys: slow, but independent of the fingerprints and of
+    /// the syntax count's arithmetic; the tests compare them.
+    fn count_by_keys(n: usize, level: Level) -> u64 {
+        let level = match level {
+            Level::FourNums => Level::Function,
+            other => other,
+        };
+        if n == 0 {
+            return 0;
         }
-        let top = mask == full;
-        let mut seen: HashSet<Key> = HashSet::new();
-        let mut prints: HashSet<u128> = HashSet::new();
-        let mut found = Vec::new();
-        let low = mask & mask.wrapping_neg();
-        let mut left = (mask - 1) & mask;
-        while left > 0 {
-            if left & low != 0 {
-                let right = mask ^ left;
-                for a in &reps[left] {
-                    for b in &reps[right] {
-                        for (op, x, y) in Op::pairings(a, b) {
-                            let e = Expr::binary(op, x.clone(), y.clone());
-                            let k = key(level, &e);
-                            if top {
-                                prints.insert(fingerprint(&k));
-                            } else if seen.insert(k) {
-                                found.push(e);
+        // Symbols are the distinct "cards" 1..=n, used only as labels.
+        let symbol = |i: usize| Expr::int(i64::try_from(i + 1).expect("few symbols"));
+        let full = (1usize << n) - 1;
+        // One representative per class, for every proper subset of symbols.
+        let mut reps: Vec<Vec<Expr>> = vec![Vec::new(); 1 << n];
+        let mut masks: Vec<usize> = (1..full).collect();
+        masks.sort_by_key(|m| m.count_ones());
+        for mask in masks.into_iter().chain([full]) {
+            if mask.is_power_of_two() {
+                reps[mask].push(symbol(mask.trailing_zeros() as usize));
+                continue;
+            }
+            let top = mask == full;
+            let mut seen: HashSet<Key> = HashSet::new();
+            let mut prints: HashSet<u128> = HashSet::new();
+            let mut found = Vec::new();
+            let low = mask & mask.wrapping_neg();
+            let mut left = (mask - 1) & mask;
+            while left > 0 {
+                if left & low != 0 {
+                    let right = mask ^ left;
+                    for a in &reps[left] {
+                        for b in &reps[right] {
+                            for (op, x, y) in Op::pairings(a, b) {
+                                let e = Expr::binary(op, x.clone(), y.clone());
+                                let k = key(level, &e);
+                                if top {
+                                    prints.insert(fingerprint(&k));
+                                } else if seen.insert(k) {
+                                    found.push(e);
+                                }
                             }
                         }
                     }
                 }
+                left = (left - 1) & mask;
             }
-            left = (left - 1) & mask;
+            if top {
+                return prints.len() as u64;
+            }
+            reps[mask] = found;
         }
-        if top {
-            return prints.len() as u64;
-        }
-        reps[mask] = found;
+        // n == 1: the full set is a single symbol.
+        reps[full].len() as u64
     }
-    // n == 1: the full set is a single symbol.
-    reps[full].len() as u64
-}
 
-fn fingerprint(k: &Key) -> u128 {
-    let half = |seed: u64| {
-        let mut h = DefaultHasher::new();
-        seed.hash(&mut h);
-        k.hash(&mut h);
-        h.finish()
-    };
-    (u128::from(half(0x5eed_0001)) << 64) | u128::from(half(0x5eed_0002))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
+    fn fingerprint(k: &Key) -> u128 {
+        let half = |seed: u64| {
+            let mut h = DefaultHasher::new();
+            seed.hash(&mut h);
+            k.hash(&mut h);
+            h.finish()
+        };
+        (u128::from(half(0x5eed_0001)) << 64) | u128::from(half(0x5eed_0002))
+    }
 
     #[test]
     fn syntax_counts_are_6_pow_times_double_factorial() {
-        let counts: Vec<u64> = (1..=4).map(|n| count_expressions(n, Level::Syntax)).collect();
-        assert_eq!(counts, [1, 6, 108, 3240]);
+        let closed = |n: u64| 6u64.pow(n as u32 - 1) * (1..n).map(|i| 2 * i - 1).product::<u64>().max(1);
+        for n in 1..=12 {
+            assert_eq!(count_expressions(n as usize, Level::Syntax), closed(n), "n = {n}");
+        }
+        assert_eq!(count_expressions(7, Level::Syntax), 484_989_120);
+    }
+
+    /// Counting the syntax classes is building them: the trees, told
+    /// apart by their exact keys, are as many.
+    #[test]
+    fn syntax_counts_agree_with_exact_keys() {
+        for n in 1..=5 {
+            assert_eq!(count_syntax(n), count_by_keys(n, Level::Syntax), "n = {n}");
+        }
     }
 
     #[test]

@@ -160,6 +160,12 @@ fn expressions_counts() {
     --- stdout
     3240
     ");
+    // Counted, not built: 6^6 * 11!!.
+    assert_snapshot!(reckon(["expressions", "--operands", "7", "-d", "syntax"]).run(), @r"
+    status: 0
+    --- stdout
+    484989120
+    ");
 }
 
 #[test]
