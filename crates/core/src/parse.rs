@@ -88,7 +88,19 @@ pub enum ParseErrorKind {
     UnmatchedBracket,
     /// A division whose divisor is zero; the span is the whole divisor.
     DivisionByZero,
+    /// More than 1000 numbers; the span is the first one too many.
+    TooManyNumbers,
+    /// Brackets nested more than 200 deep; the span is the first `(` too
+    /// deep.
+    TooDeep,
 }
+
+/// The most numbers an expression may hold: every answer holds far fewer,
+/// and a longer one would be a tree too deep to walk safely.
+const MAX_NUMBERS: usize = 1000;
+
+/// The deepest brackets may nest, for the same reason.
+const MAX_DEPTH: usize = 200;
 
 /// A parse failure: what went wrong and the byte range of the text at fault.
 ///
@@ -137,6 +149,8 @@ impl ParseError {
             ParseErrorKind::UnclosedBracket => "this bracket is never closed",
             ParseErrorKind::UnmatchedBracket => "no opening bracket for this one",
             ParseErrorKind::DivisionByZero => "this divisor is zero",
+            ParseErrorKind::TooManyNumbers => "one number too many",
+            ParseErrorKind::TooDeep => "one bracket too deep",
         }
     }
 }
@@ -151,6 +165,8 @@ impl fmt::Display for ParseError {
             ParseErrorKind::MissingOperator => f.write_str("missing operator"),
             ParseErrorKind::UnclosedBracket | ParseErrorKind::UnmatchedBracket => f.write_str("unbalanced bracket"),
             ParseErrorKind::DivisionByZero => f.write_str("division by zero"),
+            ParseErrorKind::TooManyNumbers => write!(f, "too long: more than {MAX_NUMBERS} numbers"),
+            ParseErrorKind::TooDeep => write!(f, "brackets nested more than {MAX_DEPTH} deep"),
         }
     }
 }
@@ -169,9 +185,11 @@ enum Tok {
 
 type Token = (Tok, Range<usize>);
 
-/// Splits the text into tokens, rejecting stray characters and huge numbers.
+/// Splits the text into tokens, rejecting stray characters, huge numbers,
+/// and texts too long or too deeply nested to parse safely.
 fn lex(src: &str) -> Result<Vec<Token>, ParseError> {
     let mut tokens = Vec::new();
+    let (mut numbers, mut depth) = (0, 0usize);
     let mut chars = src.char_indices().peekable();
     while let Some((start, c)) = chars.next() {
         let end = start + c.len_utf8();
@@ -186,6 +204,10 @@ fn lex(src: &str) -> Result<Vec<Token>, ParseError> {
                     end = i + 1;
                     chars.next();
                 }
+                numbers += 1;
+                if numbers > MAX_NUMBERS {
+                    return Err(ParseError::new(ParseErrorKind::TooManyNumbers, start..end));
+                }
                 let n = src[start..end]
                     .parse::<i64>()
                     .map_err(|_| ParseError::new(ParseErrorKind::NumberTooLarge, start..end))?;
@@ -196,8 +218,17 @@ fn lex(src: &str) -> Result<Vec<Token>, ParseError> {
             '-' | '−' => Tok::Op(Op::Sub),
             '*' | 'x' | 'X' | '×' => Tok::Op(Op::Mul),
             '/' | '÷' => Tok::Op(Op::Div),
-            '(' => Tok::Open,
-            ')' => Tok::Close,
+            '(' => {
+                depth += 1;
+                if depth > MAX_DEPTH {
+                    return Err(ParseError::new(ParseErrorKind::TooDeep, start..end));
+                }
+                Tok::Open
+            }
+            ')' => {
+                depth = depth.saturating_sub(1);
+                Tok::Close
+            }
             other => {
                 return Err(ParseError::new(ParseErrorKind::UnexpectedChar(other), start..end));
             }
@@ -417,6 +448,16 @@ mod tests {
         assert_eq!(err("8 ÷ (3 − 3) + 1"), (DivisionByZero, "(3 − 3)"));
         assert_eq!(err("1/(2-2*1)"), (DivisionByZero, "(2-2*1)"));
         assert_eq!(err("5*3/(1/2-1/2)"), (DivisionByZero, "(1/2-1/2)"));
+        // Too long or too deep to walk safely: refused, not a crash.
+        let long = vec!["1"; MAX_NUMBERS + 1].join("+");
+        assert_eq!(err(&long), (TooManyNumbers, "1"));
+        assert_eq!(parse_expr(&long).unwrap_err().span().start, 2 * MAX_NUMBERS);
+        assert!(parse_expr(&vec!["1"; MAX_NUMBERS].join("+")).is_ok());
+        let deep = |n: usize| format!("{}24{}", "(".repeat(n), ")".repeat(n));
+        assert_eq!(err(&deep(MAX_DEPTH + 1)), (TooDeep, "("));
+        assert_eq!(parse_expr(&deep(MAX_DEPTH + 1)).unwrap_err().span().start, MAX_DEPTH);
+        assert_eq!(parse_expr(&deep(MAX_DEPTH)).unwrap(), Expr::int(24));
+        assert!(parse_expr(&deep(20_000)).is_err());
     }
 
     #[test]
