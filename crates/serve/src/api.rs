@@ -338,6 +338,8 @@ fn hint(req: HandRequest) -> Result<HintResponse, ApiError> {
     let hint = round.hint().map(|h| h.to_string());
     let message = match &hint {
         Some(hint) => format!("hint: start with {hint}"),
+        // Solved by a lone card (under Countdown rules): there is no step.
+        None if round.has_solution() => format!("hint: no step is needed: a card is {}", round.target()),
         None => format!("hint: no first step leads to {}", round.target()),
     };
     Ok(HintResponse { hint, message })

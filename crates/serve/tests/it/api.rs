@@ -198,6 +198,11 @@ fn hint_pass_and_show_speak_like_reckon_play() {
         ok("hint", json!({"cards": [1, 1, 1, 1]})),
         json!({"hint": null, "message": "hint: no first step leads to 24"})
     );
+    // Under Countdown rules a lone card may be the answer: no step at all.
+    assert_eq!(
+        ok("hint", json!({"cards": [24, 1], "rules": "countdown"})),
+        json!({"hint": null, "message": "hint: no step is needed: a card is 24"})
+    );
     assert_eq!(
         ok("pass", json!({"cards": [2, 2, 5, 13]})),
         json!({"correct": true, "solution": null, "message": "right: 2 2 5 13 cannot make 24"})
