@@ -33,6 +33,10 @@ impl Visitor<'_> for NumVisitor {
     }
 
     fn visit_i64<E: de::Error>(self, v: i64) -> Result<Num, E> {
+        // As on the command line: -2^63 has no 64-bit negation.
+        if v == i64::MIN {
+            return Err(E::custom(format_args!("{v} is too large (numbers must fit in 64 bits)")));
+        }
         Ok(Num(Rational::from_integer(v)))
     }
 
@@ -42,9 +46,14 @@ impl Visitor<'_> for NumVisitor {
             .map_err(|_| E::custom(format_args!("{v} is too large (numbers must fit in 64 bits)")))
     }
 
-    // Only reported, never computed with: a float is not exact.
-    fn visit_f64<E: de::Error>(self, v: f64) -> Result<Num, E> {
-        Err(E::custom(format_args!("{v} is not a whole number: write fractions and decimals as strings, e.g. \"7/2\"")))
+    // Never computed with: a float is not exact. JSON reads a number with
+    // a point or an exponent (`7.0`, `7e0`), or beyond 64 bits, as one, so
+    // its own text is gone and the message does not repeat it.
+    fn visit_f64<E: de::Error>(self, _: f64) -> Result<Num, E> {
+        Err(E::custom(
+            "a number with a point or an exponent, or beyond 64 bits: write whole numbers as digits, \
+             and fractions and decimals as strings, e.g. \"7/2\"",
+        ))
     }
 
     fn visit_str<E: de::Error>(self, v: &str) -> Result<Num, E> {
@@ -85,8 +94,13 @@ mod tests {
 
     #[test]
     fn refuses_floats_and_junk() {
-        assert!(read("2.5").unwrap_err().contains("write fractions and decimals as strings"));
+        assert!(read("2.5").unwrap_err().contains("fractions and decimals as strings"));
+        // Whole in value, but read as floats: not called fractions.
+        for float in ["7.0", "7e0", "123456789012345678901234567890"] {
+            assert!(read(float).unwrap_err().starts_with("a number with a point or an exponent, or beyond 64 bits"));
+        }
         assert!(read("18446744073709551615").unwrap_err().contains("too large"));
+        assert!(read("-9223372036854775808").unwrap_err().contains("too large"));
         assert!(read("\"x\"").unwrap_err().contains("'x' is not a number"));
         assert!(read("true").unwrap_err().contains("a whole number, or a string"));
     }

@@ -180,7 +180,7 @@ fn judge_errors() {
     fails("judge", json!({"answer": "1+2", "cards": []}), 422, "the hand is empty");
     fails("judge", json!({"answer": "1+".repeat(200)}), 422, "the answer is longer than 256 bytes");
     fails("judge", json!({"answer": "1", "target": "x"}), 400, "'x' is not a number");
-    fails("judge", json!({"answer": "1", "target": 2.5}), 400, "write fractions and decimals as strings");
+    fails("judge", json!({"answer": "1", "target": 2.5}), 400, "fractions and decimals as strings");
     fails("judge", json!({"answer": "1", "ops": "+%"}), 400, "unknown operator '%'");
     fails("judge", json!({"answer": "1", "rules": "chess"}), 400, "unknown variant `chess`");
     fails("judge", json!({"answer": "1", "hand": [1]}), 400, "unknown field `hand`");
@@ -291,7 +291,7 @@ fn solve_errors() {
     fails("solve", json!({"cards": [1, 2], "limit": -1}), 400, "invalid value");
     fails("solve", json!({"cards": "3 3 8 8"}), 400, "invalid type: string");
     fails("solve", json!({"cards": ["1/0"]}), 400, "'1/0' divides by zero");
-    fails_raw("solve", r#"{"cards":[99999999999999999999]}"#, 400, "write fractions and decimals as strings");
+    fails_raw("solve", r#"{"cards":[99999999999999999999]}"#, 400, "beyond 64 bits");
     fails("solve", json!({"cards": [18446744073709551615u64]}), 400, "too large");
 }
 
