@@ -41,6 +41,11 @@ impl HandSpace {
         self.cards
     }
 
+    /// The values a hand may hold, ascending, each with how many copies.
+    pub fn pool(&self) -> &[(i64, usize)] {
+        &self.pool
+    }
+
     /// Every hand of the space, ascending.
     pub fn hands(&self) -> Vec<Hand> {
         let mut out = Vec::new();

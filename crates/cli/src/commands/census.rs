@@ -57,7 +57,7 @@ pub fn run(args: &CensusArgs) -> anyhow::Result<Status> {
     let shared = Arc::new(SharedSets::default());
     // What a shard's summary says it counted, so that merging can check
     // its shards belong together.
-    let census = census_json(args, &space, countdown_pool, &rules, targets);
+    let census = census_json(&space, &rules, targets, args.count.then(|| Level::from(args.distinct)));
     let label = |summary: Value| labelled(mark_interrupted(summary), &census, args.shard);
     let done = match targets {
         None => {
@@ -174,18 +174,18 @@ fn progress_bar(len: usize) -> ProgressBar {
 }
 
 /// Everything that decides a census's rows but the shard: shards merge
-/// only if they agree on it.
-fn census_json(args: &CensusArgs, space: &HandSpace, pool: bool, rules: &Rules, targets: Option<IntRange>) -> Value {
+/// only if they agree on it. The hands are described by their space, so
+/// that options that make the same hands agree.
+fn census_json(space: &HandSpace, rules: &Rules, targets: Option<IntRange>, count: Option<Level>) -> Value {
     json!({
         "cards": space.cards(),
-        "values": if pool { "countdown".to_owned() } else { args.range.unwrap_or(IntRange { lo: 1, hi: 13 }).to_string() },
-        "max_copies": args.max_copies,
+        "pool": space.pool(),
         "target": rules.target.to_string(),
         "targets": targets.map(|range| range.to_string()),
         "ops": rules.ops.to_string(),
         "domain": DomainArg::name_of(rules.domain),
         "use": UseArg::name_of(rules.card_use),
-        "count": args.count.then(|| Level::from(args.distinct).name()),
+        "count": count.map(Level::name),
     })
 }
 
