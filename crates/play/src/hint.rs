@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use reckon_core::{BigRational, Expr};
+use reckon_core::{BigRational, Expr, Rational};
 
 /// One combination of two cards that a solution starts with.
 ///
@@ -49,6 +49,38 @@ fn leftmost_step(e: &Expr) -> Option<&Expr> {
             (Expr::Num(_), Expr::Num(_)) => Some(e),
             _ => leftmost_step(l).or_else(|| leftmost_step(r)),
         },
+    }
+}
+
+/// What a hint tells the player about a round, as every front end words
+/// it after `hint:`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Advice {
+    /// Start with this step.
+    Start(Hint),
+    /// A lone card is the target (under rules that allow any subset).
+    NoStepNeeded(Rational),
+    /// No solution: no first step leads to the target.
+    NoStep(Rational),
+}
+
+impl Advice {
+    /// The step to start with, if there is one.
+    pub fn hint(&self) -> Option<&Hint> {
+        match self {
+            Advice::Start(hint) => Some(hint),
+            Advice::NoStepNeeded(_) | Advice::NoStep(_) => None,
+        }
+    }
+}
+
+impl fmt::Display for Advice {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Advice::Start(hint) => write!(f, "start with {hint}"),
+            Advice::NoStepNeeded(target) => write!(f, "no step is needed: a card is {target}"),
+            Advice::NoStep(target) => write!(f, "no first step leads to {target}"),
+        }
     }
 }
 

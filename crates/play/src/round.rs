@@ -2,7 +2,7 @@
 
 use reckon_core::{Expr, Hand, ParseError, ParseErrorKind, Rational, Rules, Solver};
 
-use crate::hint::Hint;
+use crate::hint::{Advice, Hint};
 use crate::judge::{Verdict, judge};
 
 /// How a round ended.
@@ -133,12 +133,21 @@ impl Round {
     }
 
     /// The first step of the solution, or `None` when there is no solution
-    /// (which is a hint too: it counts as one).
+    /// (which is a hint too: it counts as one) or it is a lone card.
     pub fn hint(&mut self) -> Option<Hint> {
         if self.outcome.is_none() {
             self.hints += 1;
         }
         self.solution.as_ref().and_then(Hint::first_step)
+    }
+
+    /// [`Round::hint`] as the player is told it.
+    pub fn advice(&mut self) -> Advice {
+        match self.hint() {
+            Some(hint) => Advice::Start(hint),
+            None if self.has_solution() => Advice::NoStepNeeded(self.target()),
+            None => Advice::NoStep(self.target()),
+        }
     }
 
     /// Gives up and reveals a solution (`None`: there is none), ending the

@@ -335,14 +335,8 @@ pub struct HintResponse {
 
 fn hint(req: HandRequest) -> Result<HintResponse, ApiError> {
     let mut round = req.round()?;
-    let hint = round.hint().map(|h| h.to_string());
-    let message = match &hint {
-        Some(hint) => format!("hint: start with {hint}"),
-        // Solved by a lone card (under Countdown rules): there is no step.
-        None if round.has_solution() => format!("hint: no step is needed: a card is {}", round.target()),
-        None => format!("hint: no first step leads to {}", round.target()),
-    };
-    Ok(HintResponse { hint, message })
+    let advice = round.advice();
+    Ok(HintResponse { hint: advice.hint().map(ToString::to_string), message: format!("hint: {advice}") })
 }
 
 /// The answer to a claim of no solution.

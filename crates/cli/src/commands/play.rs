@@ -272,14 +272,7 @@ impl Game {
             match Move::read(&line) {
                 Move::Quit => return Ok(RoundEnd::Quit),
                 Move::Help => writeln!(self.out, "type an expression such as (11-8)*(3+5), or pass, hint, show, quit")?,
-                Move::Hint => match round.hint() {
-                    Some(hint) => writeln!(self.out, "{HINT}hint:{HINT:#} start with {hint}")?,
-                    // Solved by a lone card (under Countdown rules): there is no step.
-                    None if round.has_solution() => {
-                        writeln!(self.out, "{HINT}hint:{HINT:#} no step is needed: a card is {target}")?
-                    }
-                    None => writeln!(self.out, "{HINT}hint:{HINT:#} no first step leads to {target}")?,
-                },
+                Move::Hint => writeln!(self.out, "{HINT}hint:{HINT:#} {}", round.advice())?,
                 Move::Show => match round.show() {
                     Some(solution) => writeln!(self.out, "solution: {} = {target}", solution.in_domain(domain))?,
                     None => writeln!(self.out, "no solution: {} cannot make {target}", round.hand())?,
