@@ -129,8 +129,8 @@ impl Expr {
     /// assert_eq!(e.to_string(), "1+2+3");
     /// assert_eq!(e.grouped().to_string(), "1+(2+3)");
     /// ```
-    pub fn grouped(&self) -> Grouped<'_> {
-        Grouped(self)
+    pub fn grouped(&self) -> Printed<'_> {
+        Printed { expr: self, grouped: true }
     }
 
     /// Displays the expression so that it reads back as the same steps
@@ -151,8 +151,8 @@ impl Expr {
     /// assert_eq!(e.in_domain(Domain::PositiveInteger).to_string(), "3*(-5*(-2))");
     /// assert_eq!(e.in_domain(Domain::Rational).to_string(), "3*(-5)*(-2)");
     /// ```
-    pub fn in_domain(&self, domain: Domain) -> InDomain<'_> {
-        InDomain { expr: self, grouped: !self.cards().iter().all(|card| domain.allows(card)) }
+    pub fn in_domain(&self, domain: Domain) -> Printed<'_> {
+        Printed { expr: self, grouped: !self.cards().iter().all(|card| domain.allows(card)) }
     }
 
     /// Writes the expression; `leftmost` is true when nothing is printed
@@ -198,24 +198,15 @@ impl fmt::Display for Expr {
     }
 }
 
-/// See [`Expr::grouped`].
+/// An expression printed with the brackets of its chains kept, or with
+/// the fewest: see [`Expr::grouped`] and [`Expr::in_domain`].
 #[derive(Debug, Clone, Copy)]
-pub struct Grouped<'a>(&'a Expr);
-
-impl fmt::Display for Grouped<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.0.write(f, true, true)
-    }
-}
-
-/// See [`Expr::in_domain`].
-#[derive(Debug, Clone, Copy)]
-pub struct InDomain<'a> {
+pub struct Printed<'a> {
     expr: &'a Expr,
     grouped: bool,
 }
 
-impl fmt::Display for InDomain<'_> {
+impl fmt::Display for Printed<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         self.expr.write(f, true, self.grouped)
     }
