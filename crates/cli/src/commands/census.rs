@@ -405,18 +405,23 @@ fn merge(args: &CensusArgs) -> anyhow::Result<Status> {
     }
     let mut hands = Summary::default();
     let mut targets: Option<TargetSummary> = None;
-    let mut pending_targets: Vec<TargetFacts> = Vec::new();
     let mut shards = Shards::default();
     for path in &args.merge {
         let file = File::open(path).with_context(|| format!("cannot open {}", path.display()))?;
-        let mut range: Option<(i64, i64)> = None;
-        let mut summarised = false;
+        // The summary line of this file, and the rows it holds, to check
+        // that they add up to that line: a row lost or repeated would
+        // otherwise go unnoticed.
+        let mut summary_line: Option<(Value, String)> = None;
+        let mut hand_rows: Vec<HandFacts> = Vec::new();
+        let mut target_rows: Vec<TargetFacts> = Vec::new();
         for (number, line) in BufReader::new(file).lines().enumerate() {
             let line = line.with_context(|| format!("cannot read {}", path.display()))?;
             let at = || format!("{}:{}", path.display(), number + 1);
             let value: Value = serde_json::from_str(&line).with_context(|| format!("{}: not JSON", at()))?;
             if let Some(summary) = value.get("summary") {
-                summarised = true;
+                if summary_line.is_some() {
+                    bail!("{}: a second summary line", at());
+                }
                 shards.add(path, summary).with_context(at)?;
                 if summary.get("interrupted").is_some_and(|v| v == true) {
                     crate::report::warning(&format!(
@@ -424,17 +429,14 @@ fn merge(args: &CensusArgs) -> anyhow::Result<Status> {
                         path.display()
                     ));
                 }
-                if let Some(r) = summary.get("targets").and_then(Value::as_str) {
-                    let r: IntRange = r.parse().map_err(anyhow::Error::msg).with_context(at)?;
-                    range = Some((r.lo, r.hi));
-                }
+                summary_line = Some((summary.clone(), at()));
             } else if value.get("reached").is_some() {
                 let row: TargetRow = serde_json::from_value(value).with_context(|| format!("{}: not a row", at()))?;
                 let reached = parse_compact_ranges(&row.reached).with_context(|| format!("{}: bad ranges", at()))?;
-                pending_targets.push(TargetFacts { hand: hand_of(&row.cards).with_context(at)?, reached });
+                target_rows.push(TargetFacts { hand: hand_of(&row.cards).with_context(at)?, reached });
             } else {
                 let row: HandRow = serde_json::from_value(value).with_context(|| format!("{}: not a row", at()))?;
-                hands.add(&HandFacts {
+                hand_rows.push(HandFacts {
                     hand: hand_of(&row.cards).with_context(at)?,
                     solvable: row.solvable,
                     solution: None,
@@ -444,16 +446,35 @@ fn merge(args: &CensusArgs) -> anyhow::Result<Status> {
                 });
             }
         }
-        if !summarised {
+        let Some((summary, at)) = summary_line else {
             bail!("{}: no summary line: the shard was cut short, or is not census JSON Lines", path.display());
+        };
+        if !hand_rows.is_empty() && !target_rows.is_empty() {
+            bail!("{}: rows of two kinds of census", path.display());
         }
-        if !pending_targets.is_empty() {
-            let (lo, hi) = range.with_context(|| format!("{}: no summary line with the targets", path.display()))?;
-            let summary = targets.get_or_insert_with(|| TargetSummary::new(lo, hi));
-            if (summary.lo, summary.hi) != (lo, hi) {
-                bail!("{}: targets {lo}..={hi} differ from {}..={}", path.display(), summary.lo, summary.hi);
+        let rows_summary = match summary.get("targets").and_then(Value::as_str) {
+            Some(range) => {
+                let range: IntRange = range.parse().map_err(anyhow::Error::msg).with_context(|| at.clone())?;
+                let mut file_targets = TargetSummary::new(range.lo, range.hi);
+                target_rows.iter().for_each(|facts| file_targets.add(facts));
+                let total = targets.get_or_insert_with(|| TargetSummary::new(range.lo, range.hi));
+                target_rows.iter().for_each(|facts| total.add(facts));
+                target_summary_json(&file_targets)
             }
-            pending_targets.drain(..).for_each(|facts| summary.add(&facts));
+            None if !target_rows.is_empty() => bail!("{at}: the summary line has no targets, but the rows do"),
+            None => {
+                let mut file_hands = Summary::default();
+                hand_rows.iter().for_each(|facts| file_hands.add(facts));
+                hand_rows.iter().for_each(|facts| hands.add(facts));
+                summary_json(&file_hands)
+            }
+        };
+        if !adds_up_to(&rows_summary, &summary) {
+            bail!(
+                "{at}: the rows above do not add up to this summary line ({} hands in the rows, {} in the line): a row was lost, repeated or changed",
+                rows_summary["hands"],
+                summary["hands"]
+            );
         }
     }
     let census = shards.complete()?;
@@ -469,6 +490,18 @@ fn merge(args: &CensusArgs) -> anyhow::Result<Status> {
         (None, _) => write!(stdout, "{}", print_summary(&hands))?,
     }
     Ok(Status::Success)
+}
+
+/// Does the summary made from a file's rows say what its summary line
+/// says (leaving out the line's labels)?
+fn adds_up_to(rows_summary: &Value, summary_line: &Value) -> bool {
+    let mut line = summary_line.clone();
+    if let Some(fields) = line.as_object_mut() {
+        for label in ["census", "shard", "interrupted"] {
+            fields.remove(label);
+        }
+    }
+    *rows_summary == line
 }
 
 /// The shards being merged: one census, each shard of it once, none missing.

@@ -191,7 +191,7 @@ fn zero_copies_is_refused() {
 }
 
 /// Merging checks that its files are the shards of one census, each once
-/// and none missing or cut short.
+/// and none missing, cut short or short of a row.
 #[test]
 fn merging_refuses_shards_that_do_not_belong_together() {
     let dir = std::env::temp_dir().join(format!("reckon-bad-shards-{}", std::process::id()));
@@ -209,6 +209,21 @@ fn merging_refuses_shards_that_do_not_belong_together() {
     let cut = dir.join("cut.jsonl");
     std::fs::write(&cut, std::fs::read_to_string(&two).unwrap().lines().next().unwrap()).unwrap();
     let cut = cut.to_string_lossy().into_owned();
+    // A row lost, or one repeated, no longer adds up to the file's summary line.
+    let edited = |name: &str, edit: fn(Vec<&str>) -> Vec<&str>| {
+        let text = std::fs::read_to_string(&two).unwrap();
+        let file = dir.join(name);
+        std::fs::write(&file, edit(text.lines().collect()).join("\n")).unwrap();
+        file.to_string_lossy().into_owned()
+    };
+    let lost = edited("lost.jsonl", |mut lines| {
+        lines.remove(1);
+        lines
+    });
+    let repeated = edited("repeated.jsonl", |mut lines| {
+        lines.insert(0, lines[0]);
+        lines
+    });
     let merge = |files: &[&String]| {
         reckon(["census", "--merge"].into_iter().map(String::from).chain(files.iter().map(|f| f.to_string()))).run()
     };
@@ -218,6 +233,8 @@ fn merging_refuses_shards_that_do_not_belong_together() {
         (vec![&one], "shard 2/2 is missing"),
         (vec![&one, &other_target], "a different census"),
         (vec![&one, &cut], "no summary line"),
+        (vec![&one, &lost], "do not add up to this summary line"),
+        (vec![&one, &repeated], "do not add up to this summary line"),
     ] {
         let run = merge(&files);
         assert_eq!(run.status, 2, "{run}");
