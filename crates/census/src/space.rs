@@ -36,6 +36,53 @@ impl HandSpace {
         HandSpace { pool: small.chain(large).collect(), cards: 6 }
     }
 
+    /// The same space with at most `most` copies of each value.
+    ///
+    /// ```
+    /// use reckon_census::HandSpace;
+    /// assert_eq!(HandSpace::countdown().with_max_copies(1).hands().len(), 3003);
+    /// ```
+    pub fn with_max_copies(mut self, most: usize) -> HandSpace {
+        self.pool.iter_mut().for_each(|(_, copies)| *copies = (*copies).min(most));
+        self
+    }
+
+    /// The number of hands of [`HandSpace::range`] with these arguments,
+    /// without listing them (or their values): `u128::MAX` if that many or
+    /// more.
+    ///
+    /// ```
+    /// use reckon_census::HandSpace;
+    /// assert_eq!(HandSpace::range_len(4, 1, 13, None), 1820);
+    /// assert_eq!(HandSpace::range_len(1, -(1 << 62), 1 << 62, None), 1 + (1 << 63));
+    /// ```
+    pub fn range_len(cards: usize, lo: i64, hi: i64, max_copies: Option<usize>) -> u128 {
+        let copies = max_copies.unwrap_or(cards).min(cards);
+        let values = u128::try_from(i128::from(hi) - i128::from(lo) + 1).unwrap_or(0);
+        // The coefficient of x^cards in (1 + x + ... + x^copies)^values,
+        // by repeated squaring, each polynomial cut at degree `cards`.
+        let times = |a: &[u128], b: &[u128]| -> Vec<u128> {
+            let mut out = vec![0u128; cards + 1];
+            for (i, &x) in a.iter().enumerate() {
+                for (j, &y) in b.iter().enumerate().take(cards + 1 - i) {
+                    out[i + j] = out[i + j].saturating_add(x.saturating_mul(y));
+                }
+            }
+            out
+        };
+        let mut power: Vec<u128> = (0..=cards).map(|degree| u128::from(degree <= copies)).collect();
+        let mut result: Vec<u128> = (0..=cards).map(|degree| u128::from(degree == 0)).collect();
+        let mut exponent = values;
+        while exponent > 0 {
+            if exponent & 1 == 1 {
+                result = times(&result, &power);
+            }
+            power = times(&power, &power);
+            exponent >>= 1;
+        }
+        result[cards]
+    }
+
     /// The number of cards per hand.
     pub fn cards(&self) -> usize {
         self.cards
@@ -141,6 +188,25 @@ mod tests {
         let hands = HandSpace::range(2, 1, 3, None).hands();
         let shown: Vec<String> = hands.iter().map(ToString::to_string).collect();
         assert_eq!(shown, ["1 1", "1 2", "1 3", "2 2", "2 3", "3 3"]);
+    }
+
+    /// Counted without listing, a space has as many hands as listed.
+    #[test]
+    fn range_len_counts_the_hands() {
+        for cards in 1..=6 {
+            for hi in 1..=7 {
+                for copies in [None, Some(1), Some(2), Some(3)] {
+                    let listed = HandSpace::range(cards, 1, hi, copies).hands().len() as u128;
+                    assert_eq!(
+                        HandSpace::range_len(cards, 1, hi, copies),
+                        listed,
+                        "{cards} cards, 1..={hi}, {copies:?}"
+                    );
+                }
+            }
+        }
+        assert_eq!(HandSpace::range_len(1, i64::MIN, i64::MAX, None), 1 << 64);
+        assert_eq!(HandSpace::range_len(10, i64::MIN, i64::MAX, None), u128::MAX);
     }
 
     #[test]

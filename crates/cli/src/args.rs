@@ -70,7 +70,8 @@ pub struct CensusArgs {
     #[arg(long, value_name = "LO..=HI", allow_hyphen_values = true)]
     pub range: Option<IntRange>,
 
-    /// At most K cards of one value (a real deck has 4).
+    /// At most K cards of one value (a real deck has 4; with the Countdown
+    /// pool, at most K of its copies).
     #[arg(long, value_name = "K", value_parser = at_least_one)]
     pub max_copies: Option<usize>,
 
@@ -81,9 +82,9 @@ pub struct CensusArgs {
     #[arg(long)]
     pub count: bool,
 
-    /// When two solutions count as the same (with --count).
-    #[arg(short = 'd', long = "distinct", value_enum, value_name = "LEVEL", default_value_t = LevelArg::FourNums)]
-    pub distinct: LevelArg,
+    /// When two solutions count as the same (with --count; default 4nums).
+    #[arg(short = 'd', long = "distinct", value_enum, value_name = "LEVEL", requires = "count")]
+    pub distinct: Option<LevelArg>,
 
     /// For each whole-number target of the range, how many hands reach it
     /// (default 100..=999 for the Countdown pool).
@@ -190,6 +191,7 @@ impl std::fmt::Display for IntRange {
 
 /// Arguments of the default command.
 #[derive(Debug, Args)]
+#[group(id = "listing", args = ["all", "count"], multiple = false)]
 pub struct SolveArgs {
     /// The cards: whole numbers, fractions (7/2) or negatives. With none, read
     /// one hand per line from stdin (spaces or commas; blank lines and # comments skipped).
@@ -211,9 +213,16 @@ pub struct SolveArgs {
     #[arg(long)]
     pub count: bool,
 
-    /// When two solutions count as the same (with --all or --count).
-    #[arg(short = 'd', long = "distinct", value_enum, value_name = "LEVEL", default_value_t = LevelArg::FourNums)]
-    pub distinct: LevelArg,
+    /// When two solutions count as the same (with --all or --count; default 4nums).
+    #[arg(short = 'd', long = "distinct", value_enum, value_name = "LEVEL", requires = "listing")]
+    pub distinct: Option<LevelArg>,
+}
+
+impl SolveArgs {
+    /// The level of `--distinct`.
+    pub fn level(&self) -> reckon_canonical::Level {
+        self.distinct.unwrap_or(LevelArg::FourNums).into()
+    }
 }
 
 /// The levels of distinctness of reckon-canonical.
@@ -252,9 +261,9 @@ pub struct ExpressionsArgs {
 /// The options that make up a puzzle's rules.
 #[derive(Debug, Args)]
 pub struct RulesArgs {
-    /// The target value (24, 10, -3, 7/2 ...).
-    #[arg(short, long, value_name = "T", default_value = "24", allow_hyphen_values = true)]
-    pub target: Rational,
+    /// The target value (24, 10, -3, 7/2 ...; default 24).
+    #[arg(short, long, value_name = "T", allow_hyphen_values = true)]
+    pub target: Option<Rational>,
 
     /// The rule preset: the 24 game (every card once) or Countdown (any subset, positive whole numbers).
     #[arg(long, value_enum, default_value_t = PresetArg::Game24)]
@@ -280,7 +289,7 @@ impl RulesArgs {
             PresetArg::Game24 => Preset::Game24,
             PresetArg::Countdown => Preset::Countdown,
         };
-        let mut rules = preset.rules(self.target);
+        let mut rules = preset.rules(self.target.unwrap_or(Rational::from_integer(24)));
         if let Some(ops) = self.ops {
             rules.ops = ops;
         }

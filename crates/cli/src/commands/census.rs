@@ -15,8 +15,12 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
 use crate::Status;
-use crate::args::{CensusArgs, CensusFormat, DomainArg, IntRange, PresetArg, UseArg};
+use crate::args::{CensusArgs, CensusFormat, DomainArg, IntRange, LevelArg, PresetArg, UseArg};
 use crate::report::{JsonNumber, compact_ranges, parse_compact_ranges, percent};
+
+/// The most hands a census lists (about 2 GB of them): past that the
+/// list would not fit in memory, and the census would take days.
+const MOST_HANDS: u128 = 1 << 24;
 
 /// Set by Ctrl-C; the census stops after the chunk in progress.
 static INTERRUPTED: AtomicBool = AtomicBool::new(false);
@@ -31,20 +35,46 @@ pub fn run(args: &CensusArgs) -> anyhow::Result<Status> {
         if args.cards.is_some_and(|n| n != 6) {
             bail!("the Countdown pool deals 6 numbers; give --range to choose other hands");
         }
-        HandSpace::countdown()
+        let pool = HandSpace::countdown();
+        args.max_copies.map_or(pool.clone(), |most| pool.with_max_copies(most))
     } else {
         let range = args.range.unwrap_or(IntRange { lo: 1, hi: 13 });
         let cards = args.cards.unwrap_or(4);
         if !(1..=reckon_core::MAX_CARDS).contains(&cards) {
             bail!("--cards {cards}: a hand holds 1 to {} cards", reckon_core::MAX_CARDS);
         }
+        if range.lo == i64::MIN {
+            bail!("--range {range}: {} is not a card (cards lie above -2^63)", range.lo);
+        }
+        // The hands are listed in memory before the census starts.
+        let count = HandSpace::range_len(cards, range.lo, range.hi, args.max_copies);
+        if count > MOST_HANDS {
+            bail!(
+                "--range {range} with {cards} card{} makes {} hands: a census lists at most {MOST_HANDS}; narrow the range",
+                if cards == 1 { "" } else { "s" },
+                if count == u128::MAX { "2^128 or more".to_owned() } else { count.to_string() }
+            );
+        }
         HandSpace::range(cards, range.lo, range.hi, args.max_copies)
     };
-    let targets = args.targets.or(countdown_pool.then_some(IntRange { lo: 100, hi: 999 }));
+    // One target (`-t`), or many: `--targets`, or by default those of the
+    // Countdown pool's census.
+    let target_given = args.rules.target.is_some();
+    if target_given && args.targets.is_some() {
+        bail!("-t gives one target and --targets a range of them: give one of the two");
+    }
+    let targets = args.targets.or((countdown_pool && !target_given).then_some(IntRange { lo: 100, hi: 999 }));
     if args.count && targets.is_some() {
-        bail!("--count counts the solutions for one target; it does not combine with --targets");
+        bail!(if args.targets.is_some() {
+            "--count counts the solutions for one target; it does not combine with --targets"
+        } else {
+            "--count counts the solutions of one target: give it with -t (without one, the Countdown pool's census counts the targets 100..=999 each selection makes)"
+        });
     }
     let all = space.hands();
+    if all.is_empty() {
+        bail!("no hands: {} cards cannot be drawn from {}", space.cards(), describe_pool(space.pool()));
+    }
     let hands = args.shard.unwrap_or(Shard::ALL).slice(&all);
     let threads = args.threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from));
     if threads == 0 {
@@ -57,12 +87,13 @@ pub fn run(args: &CensusArgs) -> anyhow::Result<Status> {
     let shared = Arc::new(SharedSets::default());
     // What a shard's summary says it counted, so that merging can check
     // its shards belong together.
-    let census = census_json(&space, &rules, targets, args.count.then(|| Level::from(args.distinct)));
+    let level = Level::from(args.distinct.unwrap_or(LevelArg::FourNums));
+    let census = census_json(&space, &rules, targets, args.count.then_some(level));
     let label = |summary: Value| labelled(mark_interrupted(summary), &census, args.shard);
     let done = match targets {
         None => {
             let mut summary = Summary::default();
-            let count = args.count.then_some(Level::from(args.distinct));
+            let count = args.count.then_some(level);
             for_each_in_order(
                 hands,
                 threads,
@@ -180,13 +211,19 @@ fn census_json(space: &HandSpace, rules: &Rules, targets: Option<IntRange>, coun
     json!({
         "cards": space.cards(),
         "pool": space.pool(),
-        "target": rules.target.to_string(),
+        "target": targets.is_none().then(|| rules.target.to_string()),
         "targets": targets.map(|range| range.to_string()),
         "ops": rules.ops.to_string(),
         "domain": DomainArg::name_of(rules.domain),
         "use": UseArg::name_of(rules.card_use),
         "count": count.map(Level::name),
     })
+}
+
+/// The values of a small pool and their copies, as `the values 1 x1, 2 x1`.
+fn describe_pool(pool: &[(i64, usize)]) -> String {
+    let values: Vec<String> = pool.iter().map(|(value, copies)| format!("{value} x{copies}")).collect();
+    format!("the values {}", values.join(", "))
 }
 
 /// A summary line with what it counted, and which shard of it.
@@ -201,7 +238,8 @@ fn labelled(mut summary: Value, census: &Value, shard: Option<Shard>) -> Value {
 /// One line saying what was counted.
 fn describe(space: &HandSpace, pool: bool, rules: &Rules, targets: Option<IntRange>, shard: Option<Shard>) -> String {
     let hands = if pool {
-        "Countdown selections (6 numbers from two each of 1..=10 and 25, 50, 75, 100)".to_owned()
+        let small = if space.pool().first().is_some_and(|&(_, copies)| copies == 1) { "one" } else { "two" };
+        format!("Countdown selections (6 numbers from {small} each of 1..=10 and 25, 50, 75, 100)")
     } else {
         format!("hands of {} cards", space.cards())
     };

@@ -14,7 +14,7 @@ use crate::report::{self, JsonNumber};
 
 pub fn run(args: &SolveArgs) -> anyhow::Result<Status> {
     let rules = args.rules.rules();
-    let level: Level = args.distinct.into();
+    let level: Level = args.level();
     if args.cards.is_empty() {
         return run_batch(args, &rules, level, std::io::stdin().lock());
     }

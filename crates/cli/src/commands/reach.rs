@@ -11,6 +11,9 @@ use crate::input;
 use crate::report::{JsonNumber, compact_ranges};
 
 pub fn run(args: &ReachArgs) -> anyhow::Result<Status> {
+    if args.rules.target.is_some() {
+        anyhow::bail!("reach lists the whole numbers of --range that the hand makes: it takes no target (-t)");
+    }
     let Some(hand) = input::hand_from_args_or_report(&args.cards) else { return Ok(Status::BadInput) };
     let rules: Rules = args.rules.rules();
     let mut reach = Reach::new(rules);

@@ -12,6 +12,9 @@ use crate::report::{self, JsonNumber};
 
 pub fn run(args: &SolveArgs) -> anyhow::Result<Status> {
     if args.all || args.count {
+        if args.format == Format::Bool {
+            anyhow::bail!("-f bool says whether a hand has a solution: it does not combine with --all or --count");
+        }
         return super::list::run(args);
     }
     let rules = args.rules.rules();

@@ -119,6 +119,51 @@ fn bad_census_options() {
     ");
 }
 
+/// Options a census would not use, or could not honour, are refused
+/// rather than silently dropped.
+#[test]
+fn census_options_it_cannot_use() {
+    let refused = |args: &[&str]| {
+        let run = reckon(args.iter().copied()).run();
+        assert_eq!(run.status, 2, "{run}");
+        run.stderr
+    };
+    assert_snapshot!(refused(&["census", "-d", "syntax"]), @r"
+    error: the following required arguments were not provided:
+      --count
+
+    Usage: reckon census --count --distinct <LEVEL>
+
+    For more information, try '--help'.
+    ");
+    assert_snapshot!(refused(&["census", "--targets", "1..=10", "-t", "7"]), @"error: -t gives one target and --targets a range of them: give one of the two");
+    assert_snapshot!(refused(&["census", "--rules", "countdown", "--count"]), @"error: --count counts the solutions of one target: give it with -t (without one, the Countdown pool's census counts the targets 100..=999 each selection makes)");
+    assert_snapshot!(refused(&["census", "--cards", "5", "--range", "1..=3", "--max-copies", "1"]), @"error: no hands: 5 cards cannot be drawn from the values 1 x1, 2 x1, 3 x1");
+    assert_snapshot!(refused(&["census", "--cards", "1", "--range=-9223372036854775808..=9223372036854775807"]), @"error: --range -9223372036854775808..=9223372036854775807: -9223372036854775808 is not a card (cards lie above -2^63)");
+    assert_snapshot!(refused(&["census", "--cards", "1", "--range", "1..=1000000000"]), @"error: --range 1..=1000000000 with 1 card makes 1000000000 hands: a census lists at most 16777216; narrow the range");
+    assert_snapshot!(refused(&["reach", "-t", "10", "1", "2"]), @"error: reach lists the whole numbers of --range that the hand makes: it takes no target (-t)");
+}
+
+/// The Countdown pool's census honours one target, and a limit on copies.
+#[test]
+fn countdown_pool_with_one_target_or_fewer_copies() {
+    let head = |args: &[&str]| {
+        let run = reckon(args.iter().copied()).run();
+        assert_eq!(run.status, 0, "{run}");
+        run.stdout.lines().take(3).collect::<Vec<_>>().join("\n")
+    };
+    assert_snapshot!(head(&["census", "--rules", "countdown", "-t", "765"]), @r"
+    census of Countdown selections (6 numbers from two each of 1..=10 and 25, 50, 75, 100), target 765, operators +-*/, any subset
+    hands: 13243
+    solvable: 12101 (91.4%)
+    ");
+    assert_snapshot!(head(&["census", "--rules", "countdown", "--max-copies", "1", "-t", "765"]), @r"
+    census of Countdown selections (6 numbers from one each of 1..=10 and 25, 50, 75, 100), target 765, operators +-*/, any subset
+    hands: 3003
+    solvable: 2967 (98.8%)
+    ");
+}
+
 #[test]
 fn reach_of_four_fours() {
     assert_snapshot!(reckon(["reach", "4", "4", "4", "4", "--range", "0..=10"]).run(), @r"

@@ -235,3 +235,24 @@ fn cards_outside_the_domain_keep_their_brackets() {
     (0+1)*(-5*(-2)) = 10
     ");
 }
+
+/// `-d` and `-f bool` do nothing for a first solution or a listing: they
+/// are refused there rather than ignored.
+#[test]
+fn options_that_would_be_ignored() {
+    assert_snapshot!(reckon(["-d", "syntax", "3", "3", "8", "8"]).run(), @r"
+    status: 2
+    --- stderr
+    error: the following required arguments were not provided:
+      <--all|--count>
+
+    Usage: reckon --distinct <LEVEL> <--all|--count> <CARDS>...
+
+    For more information, try '--help'.
+    ");
+    assert_snapshot!(reckon(["-f", "bool", "--count", "2", "4", "8", "10"]).run(), @r"
+    status: 2
+    --- stderr
+    error: -f bool says whether a hand has a solution: it does not combine with --all or --count
+    ");
+}
