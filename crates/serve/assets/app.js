@@ -259,7 +259,8 @@
       solvable_only: el.setSolvable.checked,
     };
     const seed = el.setSeed.value.trim();
-    game.seed = seed === "" ? null : Number(seed);
+    // Kept as text: a seed may be beyond 2^53, where a number would be rounded.
+    game.seed = seed === "" ? null : seed;
     game.number = 0;
     game.round = null;
     game.score = { rounds: 0, won: 0, streak: 0, best: 0 };

@@ -13,7 +13,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::budget::Deadline;
 use crate::error::ApiError;
-use crate::json::{Card, Num, as_string};
+use crate::json::{Card, Num, Seed, Whole, as_string};
 
 /// The most cards of a hand to deal, hint, pass, show, solve or reach,
 /// when every card is small (see [`SMALL`]): every search of six such
@@ -98,9 +98,27 @@ impl Endpoint {
 }
 
 /// Reads a request; an empty body reads as `{}`, so defaults need no body.
+/// A request is an object of named fields: serde would also read an
+/// array of them in order, which no one should come to rely on.
 fn parse<T: DeserializeOwned>(body: &[u8]) -> Result<T, ApiError> {
     let body = if body.iter().all(u8::is_ascii_whitespace) { b"{}".as_slice() } else { body };
+    if body.iter().find(|b| !b.is_ascii_whitespace()) == Some(&b'[') {
+        return Err(ApiError::BadRequest("the request body must be a JSON object of named fields".to_owned()));
+    }
     serde_json::from_slice(body).map_err(|e| ApiError::BadRequest(e.to_string()))
+}
+
+/// Reads a range `[lo, hi]`, saying so when the array has another length
+/// (serde's own message for that is "trailing characters").
+fn lo_hi<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<Option<(i64, i64)>, D::Error> {
+    let Some(bounds) = Option::<Vec<i64>>::deserialize(deserializer)? else { return Ok(None) };
+    match bounds[..] {
+        [lo, hi] => Ok(Some((lo, hi))),
+        _ => Err(serde::de::Error::custom(format!(
+            "a range is two whole numbers [lo, hi], not {} of them",
+            bounds.len()
+        ))),
+    }
 }
 
 fn respond<T: Serialize>(response: Result<T, ApiError>) -> Result<String, ApiError> {
@@ -182,12 +200,13 @@ fn cards_of(hand: &Hand) -> Vec<Card> {
 #[serde(deny_unknown_fields)]
 pub struct DealRequest {
     cards: Option<usize>,
+    #[serde(default, deserialize_with = "lo_hi")]
     range: Option<(i64, i64)>,
     target: Option<Num>,
     rules: Option<PresetName>,
     ops: Option<String>,
     solvable_only: Option<bool>,
-    seed: Option<u64>,
+    seed: Option<Seed>,
     round: Option<u32>,
 }
 
@@ -197,7 +216,7 @@ pub struct DealResponse {
     cards: Vec<Card>,
     #[serde(serialize_with = "as_string")]
     target: Rational,
-    seed: u64,
+    seed: Seed,
     round: u32,
 }
 
@@ -213,7 +232,7 @@ fn deal(req: DealRequest, deadline: Deadline) -> Result<DealResponse, ApiError> 
         return Err(ApiError::Unprocessable(format!("the round must be from 1 to {MAX_ROUND}")));
     }
     // A seed a person can read out and type into `reckon play --seed`.
-    let seed = req.seed.unwrap_or_else(|| random_seed() % 1_000_000);
+    let seed = req.seed.map_or_else(|| random_seed() % 1_000_000, |Seed(seed)| seed);
     // The dealer deals every hand, and this loop, not the dealer, skips
     // the unsolvable ones: the same draws as a solvable-only dealer, so the
     // same hands as `reckon play --solvable-only`, but with a look at the
@@ -236,7 +255,7 @@ fn deal(req: DealRequest, deadline: Deadline) -> Result<DealResponse, ApiError> 
     for _ in 1..round {
         hand = next()?;
     }
-    Ok(DealResponse { cards: cards_of(&hand), target: rules.target, seed, round })
+    Ok(DealResponse { cards: cards_of(&hand), target: rules.target, seed: Seed(seed), round })
 }
 
 /// `POST /api/judge`.
@@ -497,6 +516,7 @@ fn fraction_only(hand: &Hand, rules: &Rules) -> bool {
 #[serde(deny_unknown_fields)]
 pub struct ReachRequest {
     cards: Vec<Num>,
+    #[serde(default, deserialize_with = "lo_hi")]
     range: Option<(i64, i64)>,
     rules: Option<PresetName>,
     ops: Option<String>,
@@ -506,9 +526,9 @@ pub struct ReachRequest {
 #[derive(Debug, Serialize)]
 pub struct ReachResponse {
     cards: Vec<Card>,
-    range: (i64, i64),
+    range: (Whole, Whole),
     /// The whole numbers in the range the hand makes, ascending.
-    reachable: Vec<i64>,
+    reachable: Vec<Whole>,
     count: usize,
     /// The smallest positive whole number the hand cannot make.
     smallest_unreachable: i64,
@@ -533,9 +553,9 @@ fn reach(req: ReachRequest) -> Result<ReachResponse, ApiError> {
         .map_or(positive.len() as i64 + 1, |(_, want)| want);
     Ok(ReachResponse {
         cards: cards_of(&hand),
-        range: (lo, hi),
+        range: (Whole(lo), Whole(hi)),
         count: reachable.len(),
-        reachable,
+        reachable: reachable.into_iter().map(Whole).collect(),
         smallest_unreachable,
     })
 }

@@ -18,7 +18,7 @@ pub enum ApiError {
     MethodNotAllowed {
         /// The method asked for.
         method: String,
-        /// The method to use.
+        /// The methods to use, as an `Allow` header lists them.
         allowed: &'static str,
     },
     /// The body is larger than the limit.

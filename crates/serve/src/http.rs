@@ -130,7 +130,7 @@ fn answer(mut request: Request, budget: &Budget, max_body: usize) {
     let response = match (Endpoint::at(&path), assets::at(&path)) {
         (Some(endpoint), _) => match api(&mut request, endpoint, budget, max_body) {
             Ok(body) => json(200, body),
-            Err(err) => json(err.status(), err.body()),
+            Err(err) => error(&err),
         },
         (None, Some(asset)) if matches!(request.method(), Method::Get | Method::Head) => {
             Response::from_data(asset.body)
@@ -138,13 +138,9 @@ fn answer(mut request: Request, budget: &Budget, max_body: usize) {
                 .with_header(header("Cache-Control", "no-cache"))
         }
         (None, Some(_)) => {
-            let err = ApiError::MethodNotAllowed { method: request.method().to_string(), allowed: "GET" };
-            json(err.status(), err.body()).with_header(header("Allow", "GET, HEAD"))
+            error(&ApiError::MethodNotAllowed { method: request.method().to_string(), allowed: "GET, HEAD" })
         }
-        (None, None) => {
-            let err = ApiError::NotFound(path);
-            json(err.status(), err.body())
-        }
+        (None, None) => error(&ApiError::NotFound(path)),
     };
     let response = response
         .with_header(header("X-Content-Type-Options", "nosniff"))
@@ -182,6 +178,16 @@ fn api(request: &mut Request, endpoint: Endpoint, budget: &Budget, max_body: usi
         return Err(ApiError::TooLarge(max_body));
     }
     budget.run(move |deadline| endpoint.handle(&body, deadline))?
+}
+
+/// The answer to a request that failed; a 405 says which methods the
+/// path takes, as HTTP asks.
+fn error(err: &ApiError) -> Response<std::io::Cursor<Vec<u8>>> {
+    let response = json(err.status(), err.body());
+    match err {
+        ApiError::MethodNotAllowed { allowed, .. } => response.with_header(header("Allow", allowed)),
+        _ => response,
+    }
 }
 
 fn json(status: u16, body: String) -> Response<std::io::Cursor<Vec<u8>>> {

@@ -5,7 +5,9 @@
 //! give a whole number as a JSON number or any number as a string (`"7/2"`,
 //! `"-3"`, `"2.5"`), while a JSON number with a fractional part or an
 //! exponent is refused with a hint to write it as a string. Responses write
-//! whole cards as numbers and fractions as strings, like `reckon -f json`.
+//! whole cards as numbers and fractions as strings, like `reckon -f json`,
+//! and whole numbers beyond 2^53 as strings too: the page's JavaScript
+//! would round them.
 
 use std::fmt;
 
@@ -67,7 +69,65 @@ pub struct Card(pub Rational);
 
 impl Serialize for Card {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        if self.0.is_integer() { serializer.serialize_i64(self.0.numer()) } else { serializer.collect_str(&self.0) }
+        if self.0.is_integer() { Whole(self.0.numer()).serialize(serializer) } else { serializer.collect_str(&self.0) }
+    }
+}
+
+/// The largest magnitude a JavaScript number holds exactly: 2^53 - 1.
+const EXACT_IN_JAVASCRIPT: u64 = (1 << 53) - 1;
+
+/// A whole number in a response: a JSON number, or a string beyond
+/// 2^53, where the page's JavaScript would round a number.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Whole(pub i64);
+
+impl Serialize for Whole {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        if self.0.unsigned_abs() <= EXACT_IN_JAVASCRIPT {
+            serializer.serialize_i64(self.0)
+        } else {
+            serializer.collect_str(&self.0)
+        }
+    }
+}
+
+/// A seed: read from a JSON number or a string of digits, and written as a
+/// number, or as a string beyond 2^53 (see [`Whole`]); `reckon play` prints
+/// seeds up to 2^64 - 1.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Seed(pub u64);
+
+impl Serialize for Seed {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        if self.0 <= EXACT_IN_JAVASCRIPT { serializer.serialize_u64(self.0) } else { serializer.collect_str(&self.0) }
+    }
+}
+
+impl<'de> Deserialize<'de> for Seed {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Seed, D::Error> {
+        deserializer.deserialize_any(SeedVisitor)
+    }
+}
+
+struct SeedVisitor;
+
+impl Visitor<'_> for SeedVisitor {
+    type Value = Seed;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a seed: a whole number from 0 to 2^64 - 1, as a number or a string of digits")
+    }
+
+    fn visit_u64<E: de::Error>(self, v: u64) -> Result<Seed, E> {
+        Ok(Seed(v))
+    }
+
+    fn visit_str<E: de::Error>(self, v: &str) -> Result<Seed, E> {
+        let digits = !v.is_empty() && v.bytes().all(|b| b.is_ascii_digit());
+        match v.parse() {
+            Ok(seed) if digits => Ok(Seed(seed)),
+            _ => Err(E::invalid_value(de::Unexpected::Str(v), &self)),
+        }
     }
 }
 

@@ -72,6 +72,7 @@ fn unknown_paths_and_wrong_methods() {
     let reply = server().get("/api/solve");
     assert_eq!(reply.status, 405);
     assert_eq!(reply.json()["error"], "GET is not allowed here; use POST");
+    assert_eq!(reply.header("Allow"), Some("POST"));
     let reply = server().post("/", "{}");
     assert_eq!(reply.status, 405);
     assert_eq!(reply.header("Allow"), Some("GET, HEAD"));
@@ -106,6 +107,15 @@ fn deal() {
     assert_eq!(cards.as_array().unwrap().len(), 5);
     assert_eq!(ok("solve", json!({"cards": cards, "target": 10}))["solvable"], true);
     assert_eq!(ok("deal", json!({"seed": 1, "target": "7/2"}))["target"], "7/2");
+
+    // Beyond 2^53 the page's JavaScript would round a number: seeds and
+    // cards are strings there, and a seed may be sent as one:
+    // `reckon play --seed 17041556850821401183` deals 1 3 8 11.
+    let big = ok("deal", json!({"seed": "17041556850821401183"}));
+    assert_eq!(big, json!({"cards": [1, 3, 8, 11], "target": "24", "seed": "17041556850821401183", "round": 1}));
+    let cards = ok("deal", json!({"seed": 5, "range": [1, 1_000_000_000_000_000_000_i64]}))["cards"].clone();
+    assert!(cards.as_array().unwrap().iter().any(Value::is_string), "{cards}");
+    assert!(cards.as_array().unwrap().iter().all(|c| c.as_i64().is_none_or(|n| n < 1 << 53)), "{cards}");
 }
 
 #[test]
@@ -115,6 +125,9 @@ fn deal_errors() {
     fails("deal", json!({"cards": 6, "range": [1, 1000]}), 422, "more than the 5 this server searches");
     assert_eq!(ok("deal", json!({"cards": 5, "range": [1, 1000]}))["cards"].as_array().unwrap().len(), 5);
     fails("deal", json!({"range": [9, 1]}), 422, "the range 9..1 is empty");
+    fails("deal", json!({"range": [1, 2, 3]}), 400, "a range is two whole numbers [lo, hi], not 3 of them");
+    fails("deal", json!({"seed": "abc"}), 400, "expected a seed: a whole number from 0 to 2^64 - 1");
+    fails("solve", json!([[3, 3, 8, 8]]), 400, "the request body must be a JSON object of named fields");
     fails("deal", json!({"range": [1, 1], "cards": 5}), 422, "a deck of 4 cards cannot deal 5");
     fails("deal", json!({"round": 0}), 422, "the round must be from 1 to 1000");
     fails("deal", json!({"round": 1001}), 422, "the round must be from 1 to 1000");
@@ -124,8 +137,8 @@ fn deal_errors() {
         422,
         "no hand that makes 1000 turned up",
     );
-    fails("deal", json!({"seed": -1}), 400, "invalid value");
-    fails("deal", json!({"range": [1]}), 400, "invalid length");
+    fails("deal", json!({"seed": -1}), 400, "invalid type: integer `-1`, expected a seed");
+    fails("deal", json!({"range": [1]}), 400, "a range is two whole numbers [lo, hi], not 1 of them");
     fails("deal", json!({"colour": "red"}), 400, "unknown field `colour`");
 }
 
