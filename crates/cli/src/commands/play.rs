@@ -155,19 +155,27 @@ impl Input {
                 Err(rustyline::error::ReadlineError::Eof | rustyline::error::ReadlineError::Interrupted) => Ok(None),
                 Err(err) => Err(err.into()),
             },
-            Input::Plain(stdin) => {
+            Input::Plain(stdin) => loop {
                 write!(out, "{prompt}")?;
                 let mut bytes = Vec::new();
                 if stdin.read_until(b'\n', &mut bytes)? == 0 {
                     writeln!(out)?;
                     return Ok(None);
                 }
-                // Bytes that are not UTF-8 become U+FFFD: the line is then
-                // a bad answer like any other, and the game goes on.
-                let line = String::from_utf8_lossy(&bytes).trim_end_matches(['\n', '\r']).to_owned();
-                writeln!(out, "{line}")?;
-                Ok(Some(line))
-            }
+                match String::from_utf8(bytes) {
+                    Ok(text) => {
+                        let line = text.trim_end_matches(['\n', '\r']).to_owned();
+                        writeln!(out, "{line}")?;
+                        return Ok(Some(line));
+                    }
+                    // Echoed as far as it reads, refused as the batch
+                    // refuses it, and the game goes on.
+                    Err(err) => {
+                        writeln!(out, "{}", String::from_utf8_lossy(err.as_bytes()).trim_end_matches(['\n', '\r']))?;
+                        writeln!(out, "error: the line is not UTF-8 text")?;
+                    }
+                }
+            },
         }
     }
 }

@@ -184,7 +184,7 @@ fn no_colour_through_a_pipe() {
     assert!(!stdout.contains('\x1b'), "{stdout:?}");
 }
 
-/// A line that is not UTF-8 is a bad answer like any other: the game goes on.
+/// A line that is not UTF-8 is refused, as a batch refuses it, and the game goes on.
 #[test]
 fn a_line_that_is_not_text_is_a_bad_answer() {
     assert_snapshot!(reckon(["play", "--seed", "2", "--rounds", "1", "--fixed-time", "1"])
@@ -195,10 +195,7 @@ fn a_line_that_is_not_text_is_a_bad_answer() {
 
     round 1 of 1: 2 2 5 13
     > ��
-    error: unexpected character '�'
-      |
-    1 | ��
-      | ^ not a number, operator or bracket
+    error: the line is not UTF-8 text
     > pass
     right: 2 2 5 13 cannot make 24
     time: 1.0s
