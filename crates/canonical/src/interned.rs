@@ -74,6 +74,11 @@ pub(crate) struct Forms {
 }
 
 impl Forms {
+    /// An empty store with room for `n` forms.
+    pub(crate) fn with_capacity(n: usize) -> Forms {
+        Forms { shapes: Vec::with_capacity(n), facts: Vec::with_capacity(n), ids: HashTable::with_capacity(n) }
+    }
+
     /// Forgets every form, keeping the room they took.
     pub(crate) fn clear(&mut self) {
         self.shapes.clear();

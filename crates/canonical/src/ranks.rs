@@ -57,6 +57,11 @@ fn add(a: Rank, b: Rank) -> Rank {
 }
 
 impl NodeRanks {
+    /// Room for the shares of `n` nodes.
+    pub(crate) fn with_capacity(n: usize) -> NodeRanks {
+        NodeRanks { shares: Vec::with_capacity(n), epoch: 0 }
+    }
+
     /// Forgets the shares if node ids were reused.
     pub(crate) fn follow(&mut self, epoch: u64) {
         if epoch != self.epoch {

@@ -46,6 +46,12 @@ struct NodeForms {
     epoch: u64,
 }
 
+/// The room a solver makes for forms and nodes when it is made: about
+/// what listing the 1820 hands of four cards 1..13 stores. A table is
+/// only touched as it fills, so a solver for one small hand costs
+/// little more.
+const ROOM: usize = 1 << 15;
+
 /// Past this many stored forms (or trees at the syntax level), a solver
 /// drops them before the next hand: they only save time, and the top of
 /// every solution is a new form, so a long run over large hands would
@@ -261,8 +267,10 @@ impl DistinctSolver {
             // are one solution; shown as they were made, each may be the
             // most readable.
             enumerator: Enumerator::of_trees(rules, if keeps_grouping { Trees::All } else { Trees::LeftGrouped }),
-            forms: NodeForms::default(),
-            ranks: NodeRanks::default(),
+            // Room for what a few hundred hands store, made at once:
+            // grown from nothing, the tables are copied a dozen times over.
+            forms: NodeForms { forms: Forms::with_capacity(ROOM), of_node: Vec::with_capacity(ROOM), epoch: 0 },
+            ranks: NodeRanks::with_capacity(ROOM),
             syntax: SyntaxIds::default(),
             classes: Classes::default(),
         }

@@ -246,7 +246,10 @@ impl Enumerator {
     /// of those that group alike.
     pub fn of_trees(rules: Rules, trees: Trees) -> Enumerator {
         let grouping = Grouping::new(trees, rules.ops);
-        Enumerator { rules, nodes: Nodes::default(), fast: Memo::new(rules.ops, rules.domain, grouping), big: None }
+        // Room for the nodes of a few hundred hands, made at once (see `NODE_ROOM`).
+        let nodes =
+            Nodes { nodes: Vec::with_capacity(NODE_ROOM), tails: Vec::with_capacity(NODE_ROOM), ..Nodes::default() };
+        Enumerator { rules, nodes, fast: Memo::new(rules.ops, rules.domain, grouping), big: None }
     }
 
     /// The rules this enumerator applies.
@@ -288,6 +291,11 @@ impl Enumerator {
         self.nodes.epoch()
     }
 }
+
+/// The nodes an enumerator makes room for when it is made: grown from
+/// nothing, they would be copied a dozen times over while the first few
+/// hundred hands are listed. Untouched room costs next to nothing.
+const NODE_ROOM: usize = 1 << 15;
 
 /// Past this many nodes, the nodes and the memo of expressions are dropped
 /// before the next hand: they only save time, and a run over many large
