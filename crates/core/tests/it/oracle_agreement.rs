@@ -32,6 +32,19 @@ fn agrees(hand: &Hand, rules: Rules) {
     assert_agrees(&mut Solver::new(rules), &mut Reach::new(rules), hand);
 }
 
+/// A window of targets far from zero is answered from the value set, not
+/// from a bit set as long as its top (which would need 2^49 bits here).
+#[test]
+fn reachable_whole_numbers_far_out() {
+    let far = 1_i64 << 48;
+    for cards in ["1 2", "1 2 281474976710656"] {
+        let hand: Hand = cards.parse().unwrap();
+        let rules = Rules::countdown(int(1));
+        let expected: Vec<i64> = oracle::reachable_integers(&hand, &rules, far - 3, far + 3).into_iter().collect();
+        assert_eq!(Reach::new(rules).integers_in(&hand, far - 3, far + 3), expected, "{cards}");
+    }
+}
+
 #[test]
 fn reachable_whole_numbers_agree() {
     for cards in ["4 4 4 4", "1 3 7 10 25 50", "2 2 5 9", "0 -3 7/2 6"] {
