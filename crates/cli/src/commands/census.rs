@@ -22,6 +22,9 @@ use crate::report::{JsonNumber, compact_ranges, parse_compact_ranges, percent};
 /// list would not fit in memory, and the census would take days.
 const MOST_HANDS: u128 = 1 << 24;
 
+/// The most targets a census counts hands for, each with its counter.
+const MOST_TARGETS: i128 = 1 << 20;
+
 /// Set by Ctrl-C; the census stops after the chunk in progress.
 static INTERRUPTED: AtomicBool = AtomicBool::new(false);
 
@@ -64,6 +67,13 @@ pub fn run(args: &CensusArgs) -> anyhow::Result<Status> {
         bail!("-t gives one target and --targets a range of them: give one of the two");
     }
     let targets = args.targets.or((countdown_pool && !target_given).then_some(IntRange { lo: 100, hi: 999 }));
+    if let Some(range) = targets {
+        // One counter per target.
+        let span = i128::from(range.hi) - i128::from(range.lo) + 1;
+        if span > MOST_TARGETS {
+            bail!("--targets {range} spans {span} targets: a census counts at most {MOST_TARGETS}");
+        }
+    }
     if args.count && targets.is_some() {
         bail!(if args.targets.is_some() {
             "--count counts the solutions for one target; it does not combine with --targets"
