@@ -191,10 +191,24 @@ impl fmt::Display for Verdict {
 /// assert_eq!(twice.to_string(), "8*(11-8) = 24; does not use 3; does not use 5; uses 8 twice but the hand has one 8");
 /// ```
 pub fn judge(answer: &Expr, hand: Option<&Hand>, rules: &Rules) -> Verdict {
-    let answer = match hand {
-        Some(hand) => read_fractions(answer, hand),
-        None => answer.clone(),
-    };
+    match hand {
+        Some(hand) => {
+            let readings = fraction_readings(answer, hand);
+            // A reading the rules accept, if there is one (`2/(2/3)` with
+            // the card 2/3 under whole-number rules), else the closest.
+            let mut verdicts = readings.into_iter().map(|reading| verdict_of(reading, Some(hand), rules));
+            let closest = verdicts.next().expect("an answer has at least one reading");
+            if closest.is_correct() {
+                return closest;
+            }
+            verdicts.find(Verdict::is_correct).unwrap_or(closest)
+        }
+        None => verdict_of(answer.clone(), None, rules),
+    }
+}
+
+/// The verdict on one reading of an answer.
+fn verdict_of(answer: Expr, hand: Option<&Hand>, rules: &Rules) -> Verdict {
     let value = answer.value_big();
     let mut problems = Vec::new();
     match &value {
@@ -280,37 +294,37 @@ fn first_step_outside(e: &Expr, domain: Domain) -> Option<Problem> {
 
 /// A player writes a fractional card `7/2` as a division, which parses as
 /// the two cards 7 and 2. When the hand holds fractional cards, each
-/// division of two whole numbers may be read either way; this picks the
-/// reading whose cards best match the hand, preferring plain divisions on
-/// a tie.
-fn read_fractions(answer: &Expr, hand: &Hand) -> Expr {
+/// division of two whole numbers may be read either way; this lists the
+/// readings, those whose cards best match the hand first, and of those
+/// the ones with more plain divisions first.
+fn fraction_readings(answer: &Expr, hand: &Hand) -> Vec<Expr> {
     // Beyond this many candidate divisions, trying every reading is too slow;
     // such answers are read as written.
     const MAX_CANDIDATES: u32 = 12;
     if hand.cards().iter().all(|c| c.is_integer()) {
-        return answer.clone();
+        return vec![answer.clone()];
     }
     let candidates = count_candidates(answer);
     if candidates == 0 || candidates > MAX_CANDIDATES {
-        return answer.clone();
+        return vec![answer.clone()];
     }
-    let mut best = (usize::MAX, answer.clone());
-    for mask in 0..1u32 << candidates {
-        let mut next = 0;
-        let reading = read(answer, mask, &mut next);
-        let misfit = card_problems(&reading.cards(), hand.cards(), CardUse::All)
-            .iter()
-            .map(|p| match p {
-                Problem::NotInHand { uses, .. } => *uses,
-                Problem::WrongCount { uses, held, .. } => uses.abs_diff(*held),
-                _ => 0,
-            })
-            .sum::<usize>();
-        if misfit < best.0 {
-            best = (misfit, reading);
-        }
-    }
-    best.1
+    let mut readings: Vec<(usize, u32, u32, Expr)> = (0..1u32 << candidates)
+        .map(|mask| {
+            let mut next = 0;
+            let reading = read(answer, mask, &mut next);
+            let misfit = card_problems(&reading.cards(), hand.cards(), CardUse::All)
+                .iter()
+                .map(|p| match p {
+                    Problem::NotInHand { uses, .. } => *uses,
+                    Problem::WrongCount { uses, held, .. } => uses.abs_diff(*held),
+                    _ => 0,
+                })
+                .sum::<usize>();
+            (misfit, mask.count_ones(), mask, reading)
+        })
+        .collect();
+    readings.sort_by_key(|&(misfit, cards_read, mask, _)| (misfit, cards_read, mask));
+    readings.into_iter().map(|(.., reading)| reading).collect()
 }
 
 /// A division that a fractional card may have been written as: `a/b` of two
@@ -442,6 +456,12 @@ mod tests {
         );
         // A whole number over 1 is not a card: `48/1` uses a 1.
         assert_eq!(game("48/1*1/2", "1/2 48"), "wrong: 48/1*1/2 = 24; uses 1, which is not in the hand");
+        // When one reading breaks the rules and another does not, the
+        // other is the answer: with any subset of `2/3 2 2 3`, `2/3` may
+        // be the cards 2 and 3, a step Countdown refuses, or the card.
+        let countdown = Rules::countdown(Rational::from_integer(3));
+        assert_eq!(verdict("2/(2/3)", Some("2/3 2 2 3"), &countdown), "ok: 2/(2/3) = 3");
+        assert_eq!(verdict("2/(2/3)", Some("2/3 2 3"), &countdown), "ok: 2/(2/3) = 3");
     }
 
     #[test]
