@@ -175,7 +175,15 @@ impl std::str::FromStr for IntRange {
                 .map(|(i, _)| (&s[..i], &s[i + 1..]))
                 .ok_or_else(bad)?,
         };
-        let (lo, hi): (i64, i64) = (lo.trim().parse().map_err(|_| bad())?, hi.trim().parse().map_err(|_| bad())?);
+        let bound = |text: &str| -> Result<i64, String> {
+            text.trim().parse().map_err(|err: std::num::ParseIntError| match err.kind() {
+                std::num::IntErrorKind::PosOverflow | std::num::IntErrorKind::NegOverflow => {
+                    format!("'{s}': {} does not fit in 64 bits", text.trim())
+                }
+                _ => bad(),
+            })
+        };
+        let (lo, hi) = (bound(lo)?, bound(hi)?);
         if lo > hi {
             return Err(format!("'{s}' is an empty range: {lo} is above {hi}"));
         }

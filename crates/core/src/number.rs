@@ -309,7 +309,7 @@ pub enum ParseNumberError {
     #[error("'{0}' is not a number")]
     Invalid(String),
     /// The value does not fit in 64-bit parts.
-    #[error("'{0}' is too large (numbers must fit in 64 bits)")]
+    #[error("'{0}' does not fit in 64 bits (numerators and denominators lie within ±(2^63-1))")]
     TooLarge(String),
     /// A fraction with a zero denominator.
     #[error("'{0}' divides by zero")]

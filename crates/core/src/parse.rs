@@ -141,7 +141,7 @@ impl ParseError {
         match self.kind {
             ParseErrorKind::Empty => "expected an expression such as (11-8)*(3+5)",
             ParseErrorKind::UnexpectedChar(_) => "not a number, operator or bracket",
-            ParseErrorKind::NumberTooLarge => "numbers must fit in 64 bits",
+            ParseErrorKind::NumberTooLarge => "numbers must lie within ±(2^63-1)",
             ParseErrorKind::MissingOperand(Side::Left) => "nothing before this operator",
             ParseErrorKind::MissingOperand(Side::Right) => "nothing after this operator",
             ParseErrorKind::EmptyBrackets => "nothing between these brackets",

@@ -37,7 +37,7 @@ impl Visitor<'_> for NumVisitor {
     fn visit_i64<E: de::Error>(self, v: i64) -> Result<Num, E> {
         // As on the command line: -2^63 has no 64-bit negation.
         if v == i64::MIN {
-            return Err(E::custom(format_args!("{v} is too large (numbers must fit in 64 bits)")));
+            return Err(E::custom(format_args!("{v} does not fit in 64 bits (numbers lie within ±(2^63-1))")));
         }
         Ok(Num(Rational::from_integer(v)))
     }
@@ -45,7 +45,7 @@ impl Visitor<'_> for NumVisitor {
     fn visit_u64<E: de::Error>(self, v: u64) -> Result<Num, E> {
         i64::try_from(v)
             .map(|v| Num(Rational::from_integer(v)))
-            .map_err(|_| E::custom(format_args!("{v} is too large (numbers must fit in 64 bits)")))
+            .map_err(|_| E::custom(format_args!("{v} does not fit in 64 bits (numbers lie within ±(2^63-1))")))
     }
 
     // Never computed with: a float is not exact. JSON reads a number with
@@ -159,8 +159,8 @@ mod tests {
         for float in ["7.0", "7e0", "123456789012345678901234567890"] {
             assert!(read(float).unwrap_err().starts_with("a number with a point or an exponent, or beyond 64 bits"));
         }
-        assert!(read("18446744073709551615").unwrap_err().contains("too large"));
-        assert!(read("-9223372036854775808").unwrap_err().contains("too large"));
+        assert!(read("18446744073709551615").unwrap_err().contains("does not fit in 64 bits"));
+        assert!(read("-9223372036854775808").unwrap_err().contains("does not fit in 64 bits"));
         assert!(read("\"x\"").unwrap_err().contains("'x' is not a number"));
         assert!(read("true").unwrap_err().contains("a whole number, or a string"));
     }

@@ -163,7 +163,7 @@ fn every_parse_error_kind() {
     error: number too large
       |
     1 | 99999999999999999999 + 1
-      | ^^^^^^^^^^^^^^^^^^^^ numbers must fit in 64 bits
+      | ^^^^^^^^^^^^^^^^^^^^ numbers must lie within ±(2^63-1)
     ");
     assert_snapshot!(reckon(["check", "3 *"]).run(), @r"
     status: 2

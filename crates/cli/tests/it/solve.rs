@@ -185,7 +185,7 @@ fn number_too_large() {
     assert_snapshot!(reckon(["99999999999999999999", "1"]).run(), @r"
     status: 2
     --- stderr
-    error: '99999999999999999999' is too large (numbers must fit in 64 bits)
+    error: '99999999999999999999' does not fit in 64 bits (numerators and denominators lie within ±(2^63-1))
     ");
 }
 

@@ -305,7 +305,7 @@ fn solve_errors() {
     fails("solve", json!({"cards": "3 3 8 8"}), 400, "invalid type: string");
     fails("solve", json!({"cards": ["1/0"]}), 400, "'1/0' divides by zero");
     fails_raw("solve", r#"{"cards":[99999999999999999999]}"#, 400, "beyond 64 bits");
-    fails("solve", json!({"cards": [18446744073709551615u64]}), 400, "too large");
+    fails("solve", json!({"cards": [18446744073709551615u64]}), 400, "does not fit in 64 bits");
 }
 
 // --- reach -------------------------------------------------------------
