@@ -16,6 +16,7 @@ use crate::expr::Expr;
 use crate::hand::Hand;
 use crate::number::{BigRational, Number, Rational};
 use crate::rules::{CardUse, Op, Rules};
+use crate::values::Reach;
 
 /// Solves hands under one set of rules, remembering failed states between hands.
 ///
@@ -34,12 +35,23 @@ use crate::rules::{CardUse, Op, Rules};
 pub struct Solver {
     fast: Search<Rational>,
     big: Option<Search<BigRational>>,
+    /// Decides the hands the search gives up on (see [`SEARCH_BUDGET`]).
+    reach: Option<Reach>,
+    /// The states a search visits before it asks `reach`.
+    budget: u64,
 }
+
+/// The states a search visits before it asks the value sets whether the
+/// hand has a solution at all. A hand without one makes the search visit
+/// every state, which past six cards can take minutes (seven distinct
+/// primes and an unreachable target: 45 s), where the value sets take
+/// milliseconds; a hand with a solution is searched on until it is found.
+const SEARCH_BUDGET: u64 = 100_000;
 
 impl Solver {
     /// A solver for `rules`.
     pub fn new(rules: Rules) -> Solver {
-        Solver { fast: Search::new(rules), big: None }
+        Solver { fast: Search::new(rules), big: None, reach: None, budget: SEARCH_BUDGET }
     }
 
     /// The rules this solver applies.
@@ -49,15 +61,31 @@ impl Solver {
 
     /// One expression that makes the target from `hand`, or `None` if there is none.
     pub fn solve(&mut self, hand: &Hand) -> Option<Expr> {
-        match self.fast.run(hand) {
+        let rules = self.fast.rules;
+        let mut solvable = None;
+        let mut solvable = |reach: &mut Option<Reach>| {
+            *solvable.get_or_insert_with(|| reach.get_or_insert_with(|| Reach::new(rules)).decide(hand))
+        };
+        let outcome = match self.fast.run(hand, self.budget) {
+            Outcome::GaveUp if !solvable(&mut self.reach) => return None,
+            Outcome::GaveUp => self.fast.run(hand, u64::MAX),
+            outcome => outcome,
+        };
+        match outcome {
             Outcome::Found(expr) => Some(expr),
             Outcome::NotFound => None,
+            Outcome::GaveUp => unreachable!("an unbounded search does not give up"),
             Outcome::Overflowed => {
-                let rules = self.fast.rules;
-                match self.big.get_or_insert_with(|| Search::new(rules)).run(hand) {
+                let big = self.big.get_or_insert_with(|| Search::new(rules));
+                let outcome = match big.run(hand, self.budget) {
+                    Outcome::GaveUp if !solvable(&mut self.reach) => return None,
+                    Outcome::GaveUp => big.run(hand, u64::MAX),
+                    outcome => outcome,
+                };
+                match outcome {
                     Outcome::Found(expr) => Some(expr),
                     Outcome::NotFound => None,
-                    Outcome::Overflowed => unreachable!("big rationals do not overflow"),
+                    Outcome::Overflowed | Outcome::GaveUp => unreachable!("big rationals do not overflow"),
                 }
             }
         }
@@ -89,6 +117,8 @@ enum Outcome {
     NotFound,
     /// Not found, but some arithmetic overflowed, so the answer is unknown.
     Overflowed,
+    /// Not found within the budget of states.
+    GaveUp,
 }
 
 #[derive(Clone, Debug)]
@@ -109,6 +139,10 @@ struct Search<N> {
     cards: Vec<Rational>,
     /// The combinations on the current path: `(op, left node, right node)`.
     steps: Vec<(Op, usize, usize)>,
+    /// The states this run may still visit.
+    budget: u64,
+    /// The budget ran out: the states left are not failures, not memoized.
+    gave_up: bool,
 }
 
 impl<N: Number> Search<N> {
@@ -120,17 +154,22 @@ impl<N: Number> Search<N> {
             overflows: 0,
             cards: Vec::new(),
             steps: Vec::new(),
+            budget: 0,
+            gave_up: false,
         }
     }
 
-    fn run(&mut self, hand: &Hand) -> Outcome {
+    /// Searches `hand`, giving up after visiting `budget` states.
+    fn run(&mut self, hand: &Hand, budget: u64) -> Outcome {
         self.cards = hand.cards().to_vec();
         self.steps.clear();
+        (self.budget, self.gave_up) = (budget, false);
         let overflows_before = self.overflows;
         let items: Vec<Item<N>> =
             hand.cards().iter().enumerate().map(|(node, &c)| Item { value: N::from_rational(c), node }).collect();
         match self.search(&items) {
             Some(node) => Outcome::Found(self.build(node)),
+            None if self.gave_up => Outcome::GaveUp,
             None if self.overflows == overflows_before => Outcome::NotFound,
             None => Outcome::Overflowed,
         }
@@ -168,6 +207,11 @@ impl<N: Number> Search<N> {
         if self.failed.contains(&key) {
             return None;
         }
+        if self.budget == 0 {
+            self.gave_up = true;
+            return None;
+        }
+        self.budget -= 1;
         let overflows_before = self.overflows;
         let mut next = Vec::with_capacity(items.len() - 1);
         for i in 0..items.len() {
@@ -203,6 +247,9 @@ impl<N: Number> Search<N> {
                     self.steps.push(self.oriented(op, l.node, r.node));
                     if let Some(found) = self.search(&next) {
                         return Some(found);
+                    }
+                    if self.gave_up {
+                        return None;
                     }
                     self.steps.pop();
                 }
@@ -244,6 +291,33 @@ mod tests {
             let expr = solver.solve(&h).unwrap_or_else(|| panic!("{cards} is solvable"));
             assert_eq!(expr.value().unwrap(), Rational::from_integer(24), "{expr}");
             assert_eq!(expr.cards(), h.cards());
+        }
+    }
+
+    /// A search that gives up early and asks the value sets answers as
+    /// one that does not, solutions included: what it visited before it
+    /// gave up is not taken for failure.
+    #[test]
+    fn a_search_that_gives_up_answers_alike() {
+        for target in [24, 10, 1] {
+            let rules = Rules::with_target(Rational::from_integer(target));
+            let mut patient = Solver::new(rules);
+            let mut hasty = Solver { budget: 3, ..Solver::new(rules) };
+            for a in 1..=7 {
+                for b in a..=7 {
+                    for c in b..=7 {
+                        for d in [c, c + 3, c + 6] {
+                            let h = Hand::from_integers(&[a, b, c, d]).unwrap();
+                            let (slow, quick) = (patient.solve(&h), hasty.solve(&h));
+                            assert_eq!(quick.is_some(), slow.is_some(), "{h} -> {target}");
+                            if let Some(e) = quick {
+                                assert_eq!(e.value().unwrap(), rules.target, "{e}");
+                                assert_eq!(e.cards(), h.cards(), "{e}");
+                            }
+                        }
+                    }
+                }
+            }
         }
     }
 
