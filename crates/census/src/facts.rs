@@ -84,7 +84,7 @@ impl Analyser {
     /// The facts about `hand`.
     pub fn analyse(&mut self, hand: &Hand) -> HandFacts {
         let solvable = self.reach.decide(hand);
-        let solution = if solvable { self.solver.solve(hand) } else { None };
+        let solution = if solvable { self.solver.solve_solvable(hand) } else { None };
         debug_assert_eq!(solution.is_some(), solvable, "the search and the value sets agree on {hand}");
         let rational = self.rules.domain == Domain::Rational;
         HandFacts {

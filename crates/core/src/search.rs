@@ -35,9 +35,7 @@ use crate::values::Reach;
 pub struct Solver {
     fast: Search<Rational>,
     big: Option<Search<BigRational>>,
-    /// Decides the hands the search gives up on (see [`SEARCH_BUDGET`]).
-    reach: Option<Reach>,
-    /// The states a search visits before it asks `reach`.
+    /// The states a search visits before it asks the value sets.
     budget: u64,
 }
 
@@ -48,10 +46,15 @@ pub struct Solver {
 /// milliseconds; a hand with a solution is searched on until it is found.
 const SEARCH_BUDGET: u64 = 100_000;
 
+/// The most cards a hand may have for the value sets to decide it: eight
+/// distinct cards take a few hundred megabytes of sets, nine take more
+/// memory than a machine has, where the search takes little.
+const DECIDED_UP_TO: usize = 8;
+
 impl Solver {
     /// A solver for `rules`.
     pub fn new(rules: Rules) -> Solver {
-        Solver { fast: Search::new(rules), big: None, reach: None, budget: SEARCH_BUDGET }
+        Solver { fast: Search::new(rules), big: None, budget: SEARCH_BUDGET }
     }
 
     /// The rules this solver applies.
@@ -61,13 +64,27 @@ impl Solver {
 
     /// One expression that makes the target from `hand`, or `None` if there is none.
     pub fn solve(&mut self, hand: &Hand) -> Option<Expr> {
+        let budget = if hand.len() <= DECIDED_UP_TO { self.budget } else { u64::MAX };
+        self.solve_within(hand, budget)
+    }
+
+    /// [`Solver::solve`] for a hand the caller knows has a solution (a
+    /// census decides every hand first): searched until it is found, with
+    /// no value sets asked.
+    pub fn solve_solvable(&mut self, hand: &Hand) -> Option<Expr> {
+        self.solve_within(hand, u64::MAX)
+    }
+
+    /// Searches `hand`; after `budget` states without a solution, the
+    /// value sets decide whether to search on.
+    fn solve_within(&mut self, hand: &Hand, budget: u64) -> Option<Expr> {
         let rules = self.fast.rules;
+        // Made afresh for each hand that needs them: kept, their sets
+        // would pile up over a batch of large hands.
         let mut solvable = None;
-        let mut solvable = |reach: &mut Option<Reach>| {
-            *solvable.get_or_insert_with(|| reach.get_or_insert_with(|| Reach::new(rules)).decide(hand))
-        };
-        let outcome = match self.fast.run(hand, self.budget) {
-            Outcome::GaveUp if !solvable(&mut self.reach) => return None,
+        let mut solvable = || *solvable.get_or_insert_with(|| Reach::new(rules).decide(hand));
+        let outcome = match self.fast.run(hand, budget) {
+            Outcome::GaveUp if !solvable() => return None,
             Outcome::GaveUp => self.fast.run(hand, u64::MAX),
             outcome => outcome,
         };
@@ -77,8 +94,8 @@ impl Solver {
             Outcome::GaveUp => unreachable!("an unbounded search does not give up"),
             Outcome::Overflowed => {
                 let big = self.big.get_or_insert_with(|| Search::new(rules));
-                let outcome = match big.run(hand, self.budget) {
-                    Outcome::GaveUp if !solvable(&mut self.reach) => return None,
+                let outcome = match big.run(hand, budget) {
+                    Outcome::GaveUp if !solvable() => return None,
                     Outcome::GaveUp => big.run(hand, u64::MAX),
                     outcome => outcome,
                 };

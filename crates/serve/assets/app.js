@@ -254,7 +254,8 @@
     const target = el.setTarget.value.trim() || "24";
     game.spec = {
       cards: Number(el.setCards.value) || 4,
-      range: [Number(el.setLow.value) || 0, Number(el.setHigh.value) || 0],
+      // As text: a bound may be beyond 2^53, where a number would be rounded.
+      range: [el.setLow.value.trim() || "0", el.setHigh.value.trim() || "0"],
       target,
       solvable_only: el.setSolvable.checked,
     };

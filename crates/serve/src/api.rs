@@ -111,9 +111,9 @@ fn parse<T: DeserializeOwned>(body: &[u8]) -> Result<T, ApiError> {
 /// Reads a range `[lo, hi]`, saying so when the array has another length
 /// (serde's own message for that is "trailing characters").
 fn lo_hi<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<Option<(i64, i64)>, D::Error> {
-    let Some(bounds) = Option::<Vec<i64>>::deserialize(deserializer)? else { return Ok(None) };
+    let Some(bounds) = Option::<Vec<Whole>>::deserialize(deserializer)? else { return Ok(None) };
     match bounds[..] {
-        [lo, hi] => Ok(Some((lo, hi))),
+        [Whole(lo), Whole(hi)] => Ok(Some((lo, hi))),
         _ => Err(serde::de::Error::custom(format!(
             "a range is two whole numbers [lo, hi], not {} of them",
             bounds.len()

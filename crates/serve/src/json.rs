@@ -77,7 +77,8 @@ impl Serialize for Card {
 const EXACT_IN_JAVASCRIPT: u64 = (1 << 53) - 1;
 
 /// A whole number in a response: a JSON number, or a string beyond
-/// 2^53, where the page's JavaScript would round a number.
+/// 2^53, where the page's JavaScript would round a number. Read back
+/// from either.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Whole(pub i64);
 
@@ -87,6 +88,38 @@ impl Serialize for Whole {
             serializer.serialize_i64(self.0)
         } else {
             serializer.collect_str(&self.0)
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for Whole {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Whole, D::Error> {
+        deserializer.deserialize_any(WholeVisitor)
+    }
+}
+
+struct WholeVisitor;
+
+impl Visitor<'_> for WholeVisitor {
+    type Value = Whole;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a whole number, as a number or a string of digits")
+    }
+
+    fn visit_i64<E: de::Error>(self, v: i64) -> Result<Whole, E> {
+        Ok(Whole(v))
+    }
+
+    fn visit_u64<E: de::Error>(self, v: u64) -> Result<Whole, E> {
+        i64::try_from(v).map(Whole).map_err(|_| E::custom(format_args!("{v} does not fit in 64 bits")))
+    }
+
+    fn visit_str<E: de::Error>(self, v: &str) -> Result<Whole, E> {
+        let digits = v.strip_prefix('-').unwrap_or(v);
+        match v.parse() {
+            Ok(n) if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) => Ok(Whole(n)),
+            _ => Err(E::invalid_value(de::Unexpected::Str(v), &self)),
         }
     }
 }

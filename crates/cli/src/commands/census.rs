@@ -18,8 +18,8 @@ use crate::Status;
 use crate::args::{CensusArgs, CensusFormat, DomainArg, IntRange, LevelArg, PresetArg, UseArg};
 use crate::report::{JsonNumber, compact_ranges, parse_compact_ranges, percent};
 
-/// The most hands a census lists (about 2 GB of them): past that the
-/// list would not fit in memory, and the census would take days.
+/// The most hands a census lists (a gigabyte or two of them): past that
+/// the list would not fit in memory, and the census would take days.
 const MOST_HANDS: u128 = 1 << 24;
 
 /// The most targets a census counts hands for, each with its counter.
@@ -220,7 +220,7 @@ fn progress_bar(len: usize) -> ProgressBar {
 fn census_json(space: &HandSpace, rules: &Rules, targets: Option<IntRange>, count: Option<Level>) -> Value {
     json!({
         "cards": space.cards(),
-        "pool": space.pool(),
+        "pool": pool_runs(space.pool()),
         "target": targets.is_none().then(|| rules.target.to_string()),
         "targets": targets.map(|range| range.to_string()),
         "ops": rules.ops.to_string(),
@@ -234,6 +234,20 @@ fn census_json(space: &HandSpace, rules: &Rules, targets: Option<IntRange>, coun
 fn describe_pool(pool: &[(i64, usize)]) -> String {
     let values: Vec<String> = pool.iter().map(|(value, copies)| format!("{value} x{copies}")).collect();
     format!("the values {}", values.join(", "))
+}
+
+/// A pool as runs of consecutive values with as many copies each,
+/// `[lo, hi, copies]`: a range of a million values is one run, not a
+/// million entries on every summary line.
+fn pool_runs(pool: &[(i64, usize)]) -> Vec<(i64, i64, usize)> {
+    let mut runs: Vec<(i64, i64, usize)> = Vec::new();
+    for &(value, copies) in pool {
+        match runs.last_mut() {
+            Some((_, hi, same)) if *same == copies && hi.checked_add(1) == Some(value) => *hi = value,
+            _ => runs.push((value, value, copies)),
+        }
+    }
+    runs
 }
 
 /// A summary line with what it counted, and which shard of it.

@@ -158,6 +158,13 @@ fn countdown_pool_with_one_target_or_fewer_copies() {
     hands: 13243
     solvable: 12101 (91.4%)
     ");
+    // The summary line names the pool by runs of values with their copies.
+    let run = reckon(["census", "--rules", "countdown", "--max-copies", "1", "-t", "765", "-f", "jsonl"]).run();
+    let summary: serde_json::Value = serde_json::from_str(run.stdout.lines().last().unwrap()).unwrap();
+    assert_eq!(
+        summary["summary"]["census"]["pool"],
+        serde_json::json!([[1, 10, 1], [25, 25, 1], [50, 50, 1], [75, 75, 1], [100, 100, 1]])
+    );
     assert_snapshot!(head(&["census", "--rules", "countdown", "--max-copies", "1", "-t", "765"]), @r"
     census of Countdown selections (6 numbers from one each of 1..=10 and 25, 50, 75, 100), target 765, operators +-*/, any subset
     hands: 3003

@@ -386,10 +386,11 @@ impl Reach {
     pub fn integers_in(&mut self, hand: &Hand, lo: i64, hi: i64) -> Vec<i64> {
         let card_use = self.rules.card_use;
         let positive_cards = hand.cards().iter().all(|c| c.is_positive() && c.is_integer());
-        // The window is a bit set of the values up to twice `hi`: worth it
-        // for a census's few hundred targets, not for "every whole number"
-        // or a window far out (there the full set is smaller).
-        let narrow = lo.max(1) <= hi && hi < 1 << 16;
+        // The window keeps a bit set of the values up to twice `hi` for
+        // every sub-multiset: worth it for a census's few hundred targets
+        // (32 KB a set at most), not for "every whole number" or a window
+        // far out, where the full value sets are smaller.
+        let narrow = lo.max(1) <= hi && hi.saturating_sub(lo.max(1)) < 1 << 16 && hi < 1 << 17;
         if self.rules.domain == Domain::PositiveInteger && positive_cards && narrow {
             // Every value is positive, so only the positive part of the range matters.
             if let Some(made) = self.fast.positive_integers_in(hand.cards(), card_use, lo.max(1), hi) {

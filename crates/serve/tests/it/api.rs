@@ -324,6 +324,12 @@ fn reach() {
     let countdown = ok("reach", json!({"cards": [1, 1], "rules": "countdown", "range": [0, 5]}));
     assert_eq!(countdown["reachable"], json!([1, 2]));
     assert_eq!(ok("reach", json!({"cards": [2, 3], "ops": "*", "range": [0, 10]}))["reachable"], json!([6]));
+    // Beyond 2^53 numbers are strings both ways, so an answer can be sent back.
+    let far =
+        ok("reach", json!({"cards": ["9007199254740993", 1], "range": [9007199254740990_i64, "9007199254740995"]}));
+    assert_eq!(far["range"], json!([9007199254740990_i64, "9007199254740995"]));
+    assert_eq!(far["reachable"], json!(["9007199254740992", "9007199254740993", "9007199254740994"]));
+    assert_eq!(ok("reach", json!({"cards": [1], "range": far["range"]}))["range"], far["range"]);
 }
 
 #[test]
