@@ -38,8 +38,10 @@ pub fn run(args: &CensusArgs) -> anyhow::Result<Status> {
         if args.cards.is_some_and(|n| n != 6) {
             bail!("the Countdown pool deals 6 numbers; give --range to choose other hands");
         }
-        let pool = HandSpace::countdown();
-        args.max_copies.map_or(pool.clone(), |most| pool.with_max_copies(most))
+        match args.max_copies {
+            Some(most) => HandSpace::countdown().with_max_copies(most),
+            None => HandSpace::countdown(),
+        }
     } else {
         let range = args.range.unwrap_or(IntRange { lo: 1, hi: 13 });
         let cards = args.cards.unwrap_or(4);
@@ -514,21 +516,27 @@ fn merge(args: &CensusArgs) -> anyhow::Result<Status> {
         if !hand_rows.is_empty() && !target_rows.is_empty() {
             bail!("{}: rows of two kinds of census", path.display());
         }
+        // The file's own summary, checked below, then added to the total.
         let rows_summary = match summary.get("targets").and_then(Value::as_str) {
             Some(range) => {
                 let range: IntRange = range.parse().map_err(anyhow::Error::msg).with_context(|| at.clone())?;
                 let mut file_targets = TargetSummary::new(range.lo, range.hi);
                 target_rows.iter().for_each(|facts| file_targets.add(facts));
-                let total = targets.get_or_insert_with(|| TargetSummary::new(range.lo, range.hi));
-                target_rows.iter().for_each(|facts| total.add(facts));
-                target_summary_json(&file_targets)
+                let json = target_summary_json(&file_targets);
+                match &mut targets {
+                    // Shards of one census: the same targets.
+                    Some(total) => total.merge(&file_targets),
+                    None => targets = Some(file_targets),
+                }
+                json
             }
             None if !target_rows.is_empty() => bail!("{at}: the summary line has no targets, but the rows do"),
             None => {
                 let mut file_hands = Summary::default();
                 hand_rows.iter().for_each(|facts| file_hands.add(facts));
-                hand_rows.iter().for_each(|facts| hands.add(facts));
-                summary_json(&file_hands)
+                let json = summary_json(&file_hands);
+                hands.merge(file_hands);
+                json
             }
         };
         if !adds_up_to(&rows_summary, &summary) {
