@@ -81,8 +81,8 @@ impl Solver {
         let rules = self.fast.rules;
         // Made afresh for each hand that needs them: kept, their sets
         // would pile up over a batch of large hands.
-        let mut solvable = None;
-        let mut solvable = || *solvable.get_or_insert_with(|| Reach::new(rules).decide(hand));
+        let mut decided = None;
+        let mut solvable = || *decided.get_or_insert_with(|| Reach::new(rules).decide(hand));
         let outcome = match self.fast.run(hand, budget) {
             Outcome::GaveUp if !solvable() => return None,
             Outcome::GaveUp => self.fast.run(hand, u64::MAX),

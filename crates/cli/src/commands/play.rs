@@ -172,7 +172,7 @@ impl Input {
                     // refuses it, and the game goes on.
                     Err(err) => {
                         writeln!(out, "{}", String::from_utf8_lossy(err.as_bytes()).trim_end_matches(['\n', '\r']))?;
-                        writeln!(out, "error: the line is not UTF-8 text")?;
+                        writeln!(out, "error: {}", crate::input::LineError::NotText)?;
                     }
                 }
             },
