@@ -7,7 +7,7 @@ use std::iter::repeat_n;
 use hashbrown::HashMap;
 use smallvec::SmallVec;
 
-use crate::values::{Cards, MASKED_UP_TO, group, maskable, split_masks, splits};
+use crate::values::{MASKED_UP_TO, group, maskable, split_masks, splits};
 
 /// The sizes of the groups of equal cards of sorted card ids, in order:
 /// `1 1 2 3` and `4 4 5 9` are both `2 1 1`, and split alike.
@@ -21,7 +21,10 @@ pub(super) type Masks = SmallVec<[u32; 16]>;
 /// instead of once per sub-multiset.
 #[derive(Debug, Default)]
 pub(super) struct RepeatedSplits {
-    by_pattern: HashMap<Pattern, Box<[u32]>>,
+    /// Keyed by the pattern as one word, cheaper to make and hash than
+    /// the list of sizes: the number of cards, and which cards equal the
+    /// one before them.
+    by_pattern: HashMap<u32, Box<[u32]>>,
 }
 
 impl RepeatedSplits {
@@ -31,9 +34,16 @@ impl RepeatedSplits {
         if maskable(ids) || ids.len() > MASKED_UP_TO {
             return None;
         }
-        // At most 16 cards, so every size fits a byte.
-        let pattern: Pattern = group(ids).iter().map(|&(_, size)| size as u8).collect();
-        let masks = self.by_pattern.entry(pattern).or_insert_with_key(|pattern| masks_of(pattern));
+        // Which cards equal the one before them: that is the pattern, in
+        // one word (at most 16 cards).
+        let equal_to_previous =
+            ids.windows(2).enumerate().fold(0u32, |bits, (at, w)| bits | u32::from(w[0] == w[1]) << at);
+        let code = (ids.len() as u32) << 16 | equal_to_previous;
+        let masks = self.by_pattern.entry(code).or_insert_with(|| {
+            // At most 16 cards, so every size fits a byte.
+            let pattern: Pattern = group(ids).iter().map(|&(_, size)| size as u8).collect();
+            masks_of(&pattern)
+        });
         Some(masks.iter().copied().collect())
     }
 }
@@ -72,12 +82,21 @@ pub(super) fn for_each_split(
     repeated: Option<Masks>,
     mut visit: impl FnMut(&[u8], &[u8]) -> Option<()>,
 ) -> Option<()> {
+    // Parts in arrays rather than growable lists: a hand's top split is
+    // listed for every hand.
     let by_mask = |mask: u32| {
-        let (mut small, mut large) = (Cards::new(), Cards::new());
+        let (mut small, mut large) = ([0; MASKED_UP_TO], [0; MASKED_UP_TO]);
+        let (mut in_small, mut in_large) = (0, 0);
         for (at, &id) in ids.iter().enumerate() {
-            if mask >> at & 1 == 1 { small.push(id) } else { large.push(id) }
+            if mask >> at & 1 == 1 {
+                small[in_small] = id;
+                in_small += 1;
+            } else {
+                large[in_large] = id;
+                in_large += 1;
+            }
         }
-        visit(&small, &large)
+        visit(&small[..in_small], &large[..in_large])
     };
     if let Some(masks) = repeated {
         return masks.into_iter().try_for_each(by_mask);
