@@ -314,6 +314,9 @@ struct Memo<N> {
     /// Where each single card is in `sets`, by card id: every hand asks
     /// for its cards, and an index is cheaper than hashing.
     card_sets: Vec<Option<usize>>,
+    /// Where the sets of two or three cards are in `sets`, by
+    /// [`small_slot`]; empty until one is stored.
+    small_sets: Vec<Option<u32>>,
     sets: Vec<Set<N>>,
     /// Which nodes are the expressions worth a value of a set that has no
     /// value list (see [`EAGER_CARDS`]); sets with one keep theirs.
@@ -398,6 +401,21 @@ struct Made<N> {
     ways: Option<Ways>,
 }
 
+/// The slots of [`small_slot`]: pairs, then triples.
+const SMALL_SLOTS: usize = 16 * 16 + 16 * 16 * 16;
+
+/// Where the sub-multiset `ids` (sorted) of two or three cards is among a
+/// memo's `small_sets`, if its ids are below 16: every hand of four cards
+/// looks up ten such parts, and an index is cheaper than hashing.
+fn small_slot(ids: &[u8]) -> Option<usize> {
+    let id = usize::from;
+    match *ids {
+        [a, b] if b < 16 => Some(id(a) << 4 | id(b)),
+        [a, b, c] if c < 16 => Some(16 * 16 + (id(a) << 8 | id(b) << 4 | id(c))),
+        _ => None,
+    }
+}
+
 /// How to finish a value from two parts: `left op right`, each part's
 /// expressions a list of nodes.
 type Combo = (Op, List, List);
@@ -415,6 +433,7 @@ impl<N: Number> Memo<N> {
             cards: CardIds::new(),
             index: HashMap::new(),
             card_sets: Vec::new(),
+            small_sets: Vec::new(),
             sets: Vec::new(),
             asked: HashMap::new(),
             repeated_splits: RepeatedSplits::default(),
@@ -505,7 +524,7 @@ impl<N: Number> Memo<N> {
     fn set_of(&mut self, ids: &[u8], eager: bool) -> Option<usize> {
         let known = match ids {
             [card] => self.card_sets.get(usize::from(*card)).copied().flatten(),
-            _ => None,
+            _ => small_slot(ids).and_then(|slot| self.small_sets.get(slot).copied().flatten()).map(|at| at as usize),
         };
         let id = match known {
             Some(id) => id,
@@ -558,6 +577,12 @@ impl<N: Number> Memo<N> {
         }
         self.sets.push(set);
         self.index.insert(key, at);
+        if let Some(slot) = small_slot(ids) {
+            if self.small_sets.len() <= slot {
+                self.small_sets.resize(SMALL_SLOTS, None);
+            }
+            self.small_sets[slot] = u32::try_from(at).ok();
+        }
         Some(at)
     }
 
