@@ -297,6 +297,12 @@ impl Enumerator {
 /// hundred hands are listed. Untouched room costs next to nothing.
 const NODE_ROOM: usize = 1 << 15;
 
+/// The sub-multisets a memo makes room for when it is made: the 559
+/// parts of the 1820 hands of four cards 1..13 fit. A set is a few hundred
+/// bytes, and growing the list of them step by step copies it over and
+/// over.
+const SET_ROOM: usize = 1 << 10;
+
 /// Past this many nodes, the nodes and the memo of expressions are dropped
 /// before the next hand: they only save time, and a run over many large
 /// hands must not grow without bound.
@@ -431,10 +437,11 @@ impl<N: Number> Memo<N> {
             domain,
             grouping,
             cards: CardIds::new(),
-            index: HashMap::new(),
+            // Room for the sub-multisets of a few hundred hands, as for nodes.
+            index: HashMap::with_capacity(SET_ROOM),
             card_sets: Vec::new(),
             small_sets: Vec::new(),
-            sets: Vec::new(),
+            sets: Vec::with_capacity(SET_ROOM),
             asked: HashMap::new(),
             repeated_splits: RepeatedSplits::default(),
             met: Vec::new(),
