@@ -442,11 +442,13 @@ impl<N: Number> Memo<N> {
             card_sets: Vec::new(),
             small_sets: Vec::new(),
             sets: Vec::with_capacity(SET_ROOM),
-            asked: HashMap::new(),
+            // Listing the 1820 hands asks parts for 5093 values in all.
+            asked: HashMap::with_capacity(6 * SET_ROOM),
             repeated_splits: RepeatedSplits::default(),
             met: Vec::new(),
             top: Vec::new(),
-            two_steps: HashMap::new(),
+            // One per ordered pair of cards: 169 for 1..13.
+            two_steps: HashMap::with_capacity(SET_ROOM / 4),
             hits: Vec::new(),
         }
     }
