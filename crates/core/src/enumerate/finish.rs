@@ -194,7 +194,8 @@ pub(super) fn two_steps<N: Number>(
     target: &N,
 ) -> Result<TwoSteps<N>, NoTwoSteps> {
     debug_assert!(!target.is_zero());
-    let mut steps = Vec::new();
+    // Six partners of six partners at most.
+    let mut steps = Vec::with_capacity(36);
     for (outer_op, outer_first, u) in partners(ops, outer, target)? {
         if !domain.allows(&u) {
             continue;
