@@ -40,7 +40,46 @@ pub(super) struct Hit<N> {
 /// at `at` of pair `p`.
 type TripleWay = ((Op, bool), usize, usize, usize);
 
+/// The splits of a hand of four cards: its two-and-two splits, then its
+/// single cards against the other three.
+pub(super) type FourSplits = SmallVec<[(usize, usize); 7]>;
+
+/// The three ways to pair four cards, by position: a pair, then the
+/// other two cards (in the order of [`Memo::split_ids`]).
+const PAIRINGS: [([usize; 2], [usize; 2]); 3] = [([1, 2], [0, 3]), ([1, 3], [0, 2]), ([2, 3], [0, 1])];
+
 impl<N: Number> Memo<N> {
+    /// The splits of the four cards `ids` (sorted), each way of splitting
+    /// equal cards once, with the smaller cards on the left (as
+    /// [`Memo::split_ids`] makes them, without its masks and lists: every
+    /// hand of a listing asks this once); `None` on overflow.
+    pub(super) fn four_card_splits(&mut self, ids: &[u8]) -> Option<FourSplits> {
+        let ids: [u8; 4] = ids.try_into().expect("four cards");
+        let mut splits = FourSplits::new();
+        for (pair, other) in PAIRINGS {
+            let split = self.ordered(&pair.map(|at| ids[at]), &other.map(|at| ids[at]))?;
+            // Equal cards make the same pairing twice.
+            if !splits.iter().any(|&(l, r)| (l, r) == split || (r, l) == split) {
+                splits.push(split);
+            }
+        }
+        let [a, b, c, d] = ids;
+        for (at, rest) in [[b, c, d], [a, c, d], [a, b, d], [a, b, c]].into_iter().enumerate() {
+            // Equal cards leave the same three.
+            if at == 0 || ids[at] != ids[at - 1] {
+                splits.push(self.ordered(&[ids[at]], &rest)?);
+            }
+        }
+        debug_assert_eq!(splits.as_slice(), self.split_ids(&ids, false)?.as_slice(), "{ids:?}");
+        Some(splits)
+    }
+
+    /// The sets of the parts `one` and `other`, the smaller cards first.
+    fn ordered(&mut self, one: &[u8], other: &[u8]) -> Option<(usize, usize)> {
+        let (left, right) = if self.cards.le(one, other) { (one, other) } else { (other, one) };
+        Some((self.set_of(left, false)?, self.set_of(right, false)?))
+    }
+
     /// [`Memo::top_combos`] for a hand of four cards, split into `splits`
     /// whose parts of three cards have no values yet; `None` on overflow.
     pub(super) fn four_card_combos(
