@@ -6,7 +6,7 @@
 //! 455 triples of 1..13, though a hand asks it for at most six of them.
 //! Instead, `T` is split once more, into a card `y` and a pair `p`: a
 //! value `v` of the pair finishes the target as `x op (y op v)` only for
-//! the few `v` that [`TwoSteps`] works out once per ordered pair of cards. Each
+//! the few `v` that [`TwoSteps`](super::finish::TwoSteps) works out once per ordered pair of cards. Each
 //! value of the pair (six at most) is looked up there, and what meets
 //! says how the triple makes each value `u` it is asked for, so its
 //! expressions worth `u` are listed from those ways, as when its value
