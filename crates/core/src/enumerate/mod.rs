@@ -926,6 +926,10 @@ impl<N: Number> Memo<N> {
     /// `None`.
     fn partners(&self, a: &N, v: &N, right: usize, same: bool, out: &mut Vec<Partner<N>>) -> Option<()> {
         let made = self.sets[right].values.as_deref();
+        // A quotient left with a remainder is no value of a whole-number
+        // domain, but a single card may be worth it (`3/2` is a card even
+        // where no step may make it): skip it only when `right` is not one.
+        let may_be_quotient = |x: &N, y: &N| !y.is_zero() && (self.sets[right].card.is_some() || self.may_divide(x, y));
         let positions = &self.sets[right].positions;
         let (ops, domain) = (self.ops, self.domain);
         let mut overflowed = false;
@@ -966,7 +970,7 @@ impl<N: Number> Memo<N> {
                     offer(Op::Mul, true, Some(b.clone()), Some(at));
                 }
             }
-        } else if self.may_divide(v, a) {
+        } else if may_be_quotient(v, a) {
             offer(Op::Mul, true, v.div(a), None);
         }
         // a / b = v with b nonzero: with v = 0, a = 0 and any b.
@@ -976,7 +980,7 @@ impl<N: Number> Memo<N> {
                     offer(Op::Div, true, Some(b.clone()), Some(at));
                 }
             }
-        } else if !a.is_zero() && self.may_divide(a, v) {
+        } else if !a.is_zero() && may_be_quotient(a, v) {
             offer(Op::Div, true, a.div(v), None);
         }
         // b / a = v with a nonzero.
@@ -1040,6 +1044,33 @@ mod tests {
             ("1 3 7 10 25 50", Rules::countdown(Rational::from_integer(765))),
             ("1 2 3 4 6", Rules::with_target(Rational::from_integer(97))),
             ("0 1 2 2 3", Rules { card_use: CardUse::Subset, ..Rules::with_target(Rational::ZERO) }),
+            // A fraction card is no value of a whole-number domain, but a
+            // part that is one card may be asked for it: `(2*1*1)*(3/2)*1`.
+            (
+                "3/2 2 1 1 1",
+                Rules {
+                    ops: "*".parse().unwrap(),
+                    domain: Domain::Integer,
+                    ..Rules::with_target(Rational::from_integer(3))
+                },
+            ),
+            (
+                "3 4 2/3 3/2 2",
+                Rules {
+                    ops: "+*".parse().unwrap(),
+                    domain: Domain::Integer,
+                    ..Rules::with_target(Rational::from_integer(10))
+                },
+            ),
+            (
+                "3/2 3/2 5 6 1",
+                Rules {
+                    ops: "-*".parse().unwrap(),
+                    domain: Domain::PositiveInteger,
+                    ..Rules::with_target(Rational::from_integer(3))
+                },
+            ),
+            ("-1 -2 4/3 3/2 7", Rules::countdown(Rational::from_integer(4))),
         ];
         for (cards, rules) in cases {
             let h = hand(cards);
@@ -1073,6 +1104,26 @@ mod tests {
                 cards[0] = Rational::new(1, 2).unwrap();
             }
             let h = Hand::new(cards).unwrap();
+            let rules = Rules { target: Rational::from_integer(target), ops: ops.parse().unwrap(), domain, card_use };
+            proptest::prop_assert_eq!(keys(&all_solutions(&h, &rules)), keys(&oracle::solutions(&h, &rules)), "{} under {:?}", h, rules);
+        }
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig { cases: 60, ..Default::default() })]
+
+        /// Five cards ask their parts of four for values: the same
+        /// solutions as the oracle's, with fraction and negative cards
+        /// that whole-number domains exempt, as they exempt every card.
+        #[test]
+        fn five_cards_agree_with_the_oracle(
+            cards in proptest::collection::vec(proptest::sample::select(vec!["-1", "0", "1", "2", "3", "4", "6", "1/2", "3/2", "2/3"]), 5),
+            target in -2i64..=12,
+            ops in proptest::sample::select(vec!["+-*/", "+*", "-*", "*/", "*"]),
+            domain in proptest::sample::select(vec![Domain::Rational, Domain::Integer, Domain::PositiveInteger]),
+            card_use in proptest::sample::select(vec![CardUse::All, CardUse::All, CardUse::Subset]),
+        ) {
+            let h: Hand = cards.join(" ").parse().unwrap();
             let rules = Rules { target: Rational::from_integer(target), ops: ops.parse().unwrap(), domain, card_use };
             proptest::prop_assert_eq!(keys(&all_solutions(&h, &rules)), keys(&oracle::solutions(&h, &rules)), "{} under {:?}", h, rules);
         }
