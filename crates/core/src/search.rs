@@ -12,6 +12,7 @@
 
 use hashbrown::HashSet;
 
+use crate::enumerate::{Enumerator, Trees};
 use crate::expr::Expr;
 use crate::hand::Hand;
 use crate::number::{BigRational, Number, Rational};
@@ -43,7 +44,10 @@ pub struct Solver {
 /// hand has a solution at all. A hand without one makes the search visit
 /// every state, which past six cards can take minutes (seven distinct
 /// primes and an unreachable target: 45 s), where the value sets take
-/// milliseconds; a hand with a solution is searched on until it is found.
+/// milliseconds. A hand with a solution the search has not met by then
+/// has few, and searching on could take as long (`1 2 3 4 5 6 7 8` for
+/// 40321, `2*3*4*5*6*7*8+1`: minutes): the goal-directed enumerator, which
+/// reaches the target from its parts' values, finds them in a second.
 const SEARCH_BUDGET: u64 = 100_000;
 
 /// The most cards a hand may have for the value sets to decide it: eight
@@ -64,47 +68,34 @@ impl Solver {
 
     /// One expression that makes the target from `hand`, or `None` if there is none.
     pub fn solve(&mut self, hand: &Hand) -> Option<Expr> {
-        let budget = if hand.len() <= DECIDED_UP_TO { self.budget } else { u64::MAX };
-        self.solve_within(hand, budget)
+        self.solve_within(hand, false)
     }
 
     /// [`Solver::solve`] for a hand the caller knows has a solution (a
-    /// census decides every hand first): searched until it is found, with
-    /// no value sets asked.
+    /// census decides every hand first): no value sets asked.
     pub fn solve_solvable(&mut self, hand: &Hand) -> Option<Expr> {
-        self.solve_within(hand, u64::MAX)
+        self.solve_within(hand, true)
     }
 
-    /// Searches `hand`; after `budget` states without a solution, the
-    /// value sets decide whether to search on.
-    fn solve_within(&mut self, hand: &Hand, budget: u64) -> Option<Expr> {
+    /// Searches `hand`; after the budget of states without a solution,
+    /// the value sets decide whether it has one (unless it is `known`),
+    /// and the enumerator finds it.
+    fn solve_within(&mut self, hand: &Hand, known: bool) -> Option<Expr> {
         let rules = self.fast.rules;
+        let budget = if hand.len() <= DECIDED_UP_TO { self.budget } else { u64::MAX };
         // Made afresh for each hand that needs them: kept, their sets
         // would pile up over a batch of large hands.
-        let mut decided = None;
-        let mut solvable = || *decided.get_or_insert_with(|| Reach::new(rules).decide(hand));
+        let solvable = || known || Reach::new(rules).decide(hand);
         let outcome = match self.fast.run(hand, budget) {
-            Outcome::GaveUp if !solvable() => return None,
-            Outcome::GaveUp => self.fast.run(hand, u64::MAX),
+            Outcome::Overflowed => self.big.get_or_insert_with(|| Search::new(rules)).run(hand, budget),
             outcome => outcome,
         };
         match outcome {
             Outcome::Found(expr) => Some(expr),
             Outcome::NotFound => None,
-            Outcome::GaveUp => unreachable!("an unbounded search does not give up"),
-            Outcome::Overflowed => {
-                let big = self.big.get_or_insert_with(|| Search::new(rules));
-                let outcome = match big.run(hand, budget) {
-                    Outcome::GaveUp if !solvable() => return None,
-                    Outcome::GaveUp => big.run(hand, u64::MAX),
-                    outcome => outcome,
-                };
-                match outcome {
-                    Outcome::Found(expr) => Some(expr),
-                    Outcome::NotFound => None,
-                    Outcome::Overflowed | Outcome::GaveUp => unreachable!("big rationals do not overflow"),
-                }
-            }
+            Outcome::GaveUp if !solvable() => None,
+            Outcome::GaveUp => Some(listed_solution(hand, &rules).expect("the value sets found a solution")),
+            Outcome::Overflowed => unreachable!("big rationals do not overflow"),
         }
     }
 
@@ -112,6 +103,15 @@ impl Solver {
     pub fn decide(&mut self, hand: &Hand) -> bool {
         self.solve(hand).is_some()
     }
+}
+
+/// The first solution of `hand` the enumerator finds (see [`SEARCH_BUDGET`]).
+fn listed_solution(hand: &Hand, rules: &Rules) -> Option<Expr> {
+    let mut first = None;
+    Enumerator::of_trees(*rules, Trees::LeftGrouped).visit_solutions(hand, |solution, nodes| {
+        first.get_or_insert_with(|| solution.to_expr(nodes));
+    });
+    first
 }
 
 /// One solution of `hand` under `rules`, or `None` if it has none.
@@ -336,6 +336,17 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// A solution the search would take minutes to meet among the states
+    /// of eight cards: past the budget, the enumerator finds it.
+    #[test]
+    fn a_solution_among_few_is_found_past_the_budget() {
+        let rules = Rules::with_target(Rational::from_integer(40321));
+        let h = hand("1 2 3 4 5 6 7 8");
+        let expr = Solver::new(rules).solve(&h).expect("2*3*4*5*6*7*8+1");
+        assert_eq!(expr.value().unwrap(), rules.target, "{expr}");
+        assert_eq!(expr.cards(), h.cards(), "{expr}");
     }
 
     #[test]
