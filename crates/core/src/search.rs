@@ -81,27 +81,44 @@ impl Solver {
     /// the value sets decide whether it has one (unless it is `known`),
     /// and the enumerator finds it.
     fn solve_within(&mut self, hand: &Hand, known: bool) -> Option<Expr> {
-        let rules = self.fast.rules;
-        let budget = if hand.len() <= DECIDED_UP_TO { self.budget } else { u64::MAX };
-        // Made afresh for each hand that needs them: kept, their sets
-        // would pile up over a batch of large hands.
-        let solvable = || known || Reach::new(rules).decide(hand);
-        let outcome = match self.fast.run(hand, budget) {
-            Outcome::Overflowed => self.big.get_or_insert_with(|| Search::new(rules)).run(hand, budget),
-            outcome => outcome,
-        };
-        match outcome {
+        match self.search(hand) {
             Outcome::Found(expr) => Some(expr),
             Outcome::NotFound => None,
-            Outcome::GaveUp if !solvable() => None,
-            Outcome::GaveUp => Some(listed_solution(hand, &rules).expect("the value sets found a solution")),
+            Outcome::GaveUp if !(known || self.decided(hand)) => None,
+            Outcome::GaveUp => Some(listed_solution(hand, &self.fast.rules).expect("the value sets found a solution")),
             Outcome::Overflowed => unreachable!("big rationals do not overflow"),
         }
     }
 
-    /// Can the target be made from `hand`?
+    /// Searches `hand` within the budget of states, in big rationals if
+    /// 64 bits overflow.
+    fn search(&mut self, hand: &Hand) -> Outcome {
+        let budget = if hand.len() <= DECIDED_UP_TO { self.budget } else { u64::MAX };
+        match self.fast.run(hand, budget) {
+            Outcome::Overflowed => {
+                let rules = self.fast.rules;
+                self.big.get_or_insert_with(|| Search::new(rules)).run(hand, budget)
+            }
+            outcome => outcome,
+        }
+    }
+
+    /// Has `hand` a solution, by the value sets? Made afresh for each hand
+    /// that needs them: kept, their sets would pile up over a batch of
+    /// large hands.
+    fn decided(&self, hand: &Hand) -> bool {
+        Reach::new(self.fast.rules).decide(hand)
+    }
+
+    /// Can the target be made from `hand`? A hand the search gives up on
+    /// is answered by the value sets alone.
     pub fn decide(&mut self, hand: &Hand) -> bool {
-        self.solve(hand).is_some()
+        match self.search(hand) {
+            Outcome::Found(_) => true,
+            Outcome::NotFound => false,
+            Outcome::GaveUp => self.decided(hand),
+            Outcome::Overflowed => unreachable!("big rationals do not overflow"),
+        }
     }
 }
 
@@ -327,6 +344,7 @@ mod tests {
                             let h = Hand::from_integers(&[a, b, c, d]).unwrap();
                             let (slow, quick) = (patient.solve(&h), hasty.solve(&h));
                             assert_eq!(quick.is_some(), slow.is_some(), "{h} -> {target}");
+                            assert_eq!(hasty.decide(&h), slow.is_some(), "{h} -> {target}");
                             if let Some(e) = quick {
                                 assert_eq!(e.value().unwrap(), rules.target, "{e}");
                                 assert_eq!(e.cards(), h.cards(), "{e}");
