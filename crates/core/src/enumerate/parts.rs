@@ -82,8 +82,8 @@ pub(super) fn for_each_split(
     repeated: Option<Masks>,
     mut visit: impl FnMut(&[u8], &[u8]) -> Option<()>,
 ) -> Option<()> {
-    // Parts in arrays rather than growable lists: a hand's top split is
-    // listed for every hand.
+    // Parts in arrays rather than growable lists: every new sub-multiset
+    // and every hand of more than four cards lists its splits.
     let by_mask = |mask: u32| {
         let (mut small, mut large) = ([0; MASKED_UP_TO], [0; MASKED_UP_TO]);
         let (mut in_small, mut in_large) = (0, 0);
