@@ -29,6 +29,10 @@ pub enum HandError {
     /// More cards than the search supports.
     #[error("{0} cards is more than the {MAX_CARDS} supported")]
     TooManyCards(usize),
+    /// A comma with no card on one side of it (`3,,4`): a card left out,
+    /// not one fewer card.
+    #[error("a comma with no card on one side of it")]
+    MissingCard,
     /// A token that is not a number.
     #[error(transparent)]
     Number(#[from] ParseNumberError),
@@ -77,9 +81,17 @@ impl Hand {
 impl std::str::FromStr for Hand {
     type Err = HandError;
 
-    /// Numbers separated by spaces and/or commas.
+    /// Numbers separated by spaces and/or commas; a comma stands between
+    /// two cards.
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        Hand::parse_tokens(s.split([' ', ',', '\t']).filter(|t| !t.is_empty()))
+        let tokens = s.split([' ', ',', '\t']).filter(|t| !t.is_empty());
+        let mut fields = s.split(',');
+        // Only commas is no card at all: the hand is empty.
+        if tokens.clone().next().is_some() && s.contains(',') && fields.any(|f| f.trim_matches([' ', '\t']).is_empty())
+        {
+            return Err(HandError::MissingCard);
+        }
+        Hand::parse_tokens(tokens)
     }
 }
 
@@ -118,5 +130,8 @@ mod tests {
         assert_eq!("".parse::<Hand>(), Err(HandError::Empty));
         assert_eq!("1 x 3".parse::<Hand>(), Err(HandError::Number(ParseNumberError::Invalid("x".into()))));
         assert_eq!("1 1 1 1 1 1 1 1 1 1 1".parse::<Hand>(), Err(HandError::TooManyCards(11)));
+        for left_out in ["3,,4 5 6", "3,4,5,", ",3 4", "3 , ,4"] {
+            assert_eq!(left_out.parse::<Hand>(), Err(HandError::MissingCard), "{left_out}");
+        }
     }
 }

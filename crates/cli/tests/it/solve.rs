@@ -140,6 +140,20 @@ fn batch_as_json_lines() {
     "#);
 }
 
+/// `3,,4` is a card left out, not the hand `3 4`.
+#[test]
+fn a_card_left_out_between_commas() {
+    assert_snapshot!(reckon(Vec::<String>::new()).stdin("1,2,3,4\n3,,4 5 6\n8, 3, 8, 3\n").run(), @r"
+    status: 2
+    --- stdout
+    1 2 3 4: (1+2+3)*4 = 24
+    error: line 2: a comma with no card on one side of it
+    3 3 8 8: 8/(3-8/3) = 24
+    --- stderr
+    error: line 2: a comma with no card on one side of it
+    ");
+}
+
 #[test]
 fn single_hand_as_json() {
     assert_snapshot!(reckon(["-f", "json", "3", "3", "8", "8"]).run(), @r#"
