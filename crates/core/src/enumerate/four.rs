@@ -57,7 +57,7 @@ impl<N: Number> Memo<N> {
         let ids: [u8; 4] = ids.try_into().expect("four cards");
         let mut splits = FourSplits::new();
         for (pair, other) in PAIRINGS {
-            let split = self.ordered(&pair.map(|at| ids[at]), &other.map(|at| ids[at]))?;
+            let split = self.ordered(&pair.map(|at| ids[at]), &other.map(|at| ids[at]), false)?;
             // Equal cards make the same pairing twice.
             if !splits.iter().any(|&(l, r)| (l, r) == split || (r, l) == split) {
                 splits.push(split);
@@ -67,17 +67,11 @@ impl<N: Number> Memo<N> {
         for (at, rest) in [[b, c, d], [a, c, d], [a, b, d], [a, b, c]].into_iter().enumerate() {
             // Equal cards leave the same three.
             if at == 0 || ids[at] != ids[at - 1] {
-                splits.push(self.ordered(&[ids[at]], &rest)?);
+                splits.push(self.ordered(&[ids[at]], &rest, false)?);
             }
         }
         debug_assert_eq!(splits.as_slice(), self.split_ids(&ids, false)?.as_slice(), "{ids:?}");
         Some(splits)
-    }
-
-    /// The sets of the parts `one` and `other`, the smaller cards first.
-    fn ordered(&mut self, one: &[u8], other: &[u8]) -> Option<(usize, usize)> {
-        let (left, right) = if self.cards.le(one, other) { (one, other) } else { (other, one) };
-        Some((self.set_of(left, false)?, self.set_of(right, false)?))
     }
 
     /// [`Memo::top_combos`] for a hand of four cards, split into `splits`

@@ -707,12 +707,18 @@ impl<N: Number> Memo<N> {
         let mut pairs = Vec::with_capacity((1 << (ids.len().min(12) - 1)) - 1);
         let masks = self.repeated_splits.masks(ids);
         parts::for_each_split(ids, masks, |left, right| {
-            // The smaller cards on the left, so that `1 2` reads `1+2`.
-            let (left, right) = if self.cards.le(left, right) { (left, right) } else { (right, left) };
-            pairs.push((self.set_of(left, eager)?, self.set_of(right, eager)?));
+            pairs.push(self.ordered(left, right, eager)?);
             Some(())
         })?;
         Some(pairs)
+    }
+
+    /// The sets of the parts `one` and `other` of a split, with their
+    /// values if `eager`: the smaller cards on the left, so that `1 2`
+    /// reads `1+2`.
+    fn ordered(&mut self, one: &[u8], other: &[u8], eager: bool) -> Option<(usize, usize)> {
+        let (left, right) = if self.cards.le(one, other) { (one, other) } else { (other, one) };
+        Some((self.set_of(left, eager)?, self.set_of(right, eager)?))
     }
 
     /// The nodes of every expression over set `id` worth `v`; `None` on
