@@ -85,10 +85,10 @@ impl std::str::FromStr for Hand {
     /// two cards.
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         let tokens = s.split([' ', ',', '\t']).filter(|t| !t.is_empty());
-        let mut fields = s.split(',');
-        // Only commas is no card at all: the hand is empty.
-        if tokens.clone().next().is_some() && s.contains(',') && fields.any(|f| f.trim_matches([' ', '\t']).is_empty())
-        {
+        // A field between commas with no card in it; a line of only commas
+        // has no card at all, and is an empty hand.
+        let left_out = s.split(',').any(|field| field.trim_matches([' ', '\t']).is_empty());
+        if left_out && tokens.clone().next().is_some() {
             return Err(HandError::MissingCard);
         }
         Hand::parse_tokens(tokens)
