@@ -414,19 +414,17 @@ fn equal_products(num: &[Option<Rational>], den: &[Option<Rational>]) -> bool {
     if num.len() + den.len() > 12 || num.iter().chain(den).any(Option::is_none) {
         return true;
     }
-    let products = |values: &[Option<Rational>], max: usize| -> Vec<Option<Rational>> {
-        (1usize..1 << values.len())
-            .filter(|m| m.count_ones() as usize <= max)
-            .map(|m| {
-                (0..values.len())
-                    .filter(|b| m >> b & 1 == 1)
-                    .try_fold(Rational::ONE, |acc, b| acc.checked_mul(values[b]?))
-            })
-            .collect()
+    // The product of the parts of `values` picked by the bits of `mask`.
+    let product = |values: &[Option<Rational>], mask: usize| {
+        (0..values.len()).filter(|b| mask >> b & 1 == 1).try_fold(Rational::ONE, |acc, b| acc.checked_mul(values[b]?))
     };
-    let kept = products(num, num.len() - 1);
-    let inverted = products(den, den.len());
-    kept.iter().any(|p| p.is_none() || inverted.contains(p))
+    // Inline for the usual one or two divisors: a form is stored per
+    // expression met, and most products with a divisor are checked here.
+    let inverted: SmallVec<[Option<Rational>; 4]> = (1usize..1 << den.len()).map(|m| product(den, m)).collect();
+    (1usize..1 << num.len())
+        .filter(|m| (m.count_ones() as usize) < num.len())
+        .map(|m| product(num, m))
+        .any(|p| p.is_none() || inverted.contains(&p))
 }
 
 #[cfg(test)]
