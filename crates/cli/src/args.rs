@@ -281,7 +281,8 @@ pub struct RulesArgs {
     #[arg(long, value_name = "OPS", allow_hyphen_values = true)]
     pub ops: Option<OpSet>,
 
-    /// Which intermediate results are allowed (default: the preset's).
+    /// Which intermediate results are allowed (default: the preset's); the
+    /// cards themselves may lie outside it.
     #[arg(long, value_enum)]
     pub domain: Option<DomainArg>,
 
