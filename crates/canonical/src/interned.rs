@@ -227,12 +227,14 @@ impl Forms {
         }
     }
 
-    /// The form `id` with one literal `1` taken out where the `4nums`
+    /// The form `id` with one *one factor* taken out where the `4nums`
     /// level takes it out: a factor or divisor of a product that keeps
-    /// another factor (`x*1`, `x/1`, not `1/x`). `None` if there is none.
-    /// The first one found is taken; callers check the result is plain
-    /// to know it was the only decoration.
-    pub(crate) fn without_a_one(&mut self, id: SignedId) -> Option<SignedId> {
+    /// another factor (`x*1`, `x/1`, not `1/x`) and is worth one, a card 1
+    /// or a plain part such as `(5-4)` (or a sum worth minus one, whose
+    /// sign moves to the rest); with that factor as the `4nums` key holds
+    /// it. `None` if there is none. The first one found is taken; callers
+    /// check the result is plain to know it was the only decoration.
+    pub(crate) fn without_a_one(&mut self, id: SignedId) -> Option<(SignedId, SignedId)> {
         let mut parts: SmallVec<[(bool, SignedId); 8]>;
         let sum = match &self.shapes[id.form.0 as usize] {
             Shape::Leaf(_) => return None,
@@ -247,22 +249,60 @@ impl Forms {
             }
         };
         let kept = parts.iter().filter(|(invert, _)| !invert).count();
-        let is_one =
-            |part: SignedId| matches!(self.shapes[part.form.0 as usize], Shape::Leaf(card) if card == Rational::ONE);
-        let literal = parts.iter().position(|&(invert, part)| is_one(part) && (invert || kept > 1));
-        match literal {
-            Some(at) if !sum => {
-                parts.remove(at);
+        let factor = if sum {
+            None
+        } else {
+            let mut found = parts.iter().enumerate().filter_map(|(at, &(invert, part))| {
+                Some((at, self.one_factor(part.form).filter(|_| invert || kept > 1)?))
+            });
+            let first = found.next();
+            // Of two different factors worth one, where taking one leaves
+            // the other alone in the product, the tree takes the first in
+            // its own order, which ids do not tell.
+            if let Some((_, (one, _))) = first
+                && found.any(|(_, (other, _))| other.form != one.form)
+            {
+                return None;
             }
-            _ => {
-                let (at, without) =
+            first
+        };
+        let (one, turned) = match factor {
+            Some((at, (one, minus_one))) => {
+                parts.remove(at);
+                // The rest is worth the product over the factor as stored,
+                // and the key keeps the product's value.
+                (one, minus_one)
+            }
+            None => {
+                let (at, (without, one)) =
                     parts.iter().enumerate().find_map(|(at, &(_, part))| Some((at, self.without_a_one(part)?)))?;
                 parts[at].1 = without;
+                (one, false)
             }
-        }
+        };
         let mut rebuilt = self.join(sum, &parts);
-        rebuilt.negative ^= id.negative;
-        Some(rebuilt)
+        rebuilt.negative ^= id.negative ^ turned;
+        Some((rebuilt, one))
+    }
+
+    /// The form `form` as a one factor of the `4nums` level, if it is
+    /// one: a card 1, or a plain sum (nothing inside it is taken out
+    /// first) worth one or minus one. With the factor as its tree orients
+    /// it (see [`Forms::tree`]), and whether the form as stored is worth
+    /// minus one.
+    fn one_factor(&self, form: FormId) -> Option<(SignedId, bool)> {
+        let facts = self.facts(form);
+        let value = facts.value.filter(|v| facts.plain && magnitude(*v) == Some(Rational::ONE))?;
+        match self.shapes[form.0 as usize] {
+            Shape::Leaf(_) => (value == Rational::ONE).then_some((SignedId { negative: false, form }, false)),
+            // Few sums are worth one: the tree is built only for those.
+            Shape::Sum(..) => {
+                let turned = self.tree(SignedId { negative: false, form }).negative;
+                Some((SignedId { negative: turned, form }, value != Rational::ONE))
+            }
+            // A product is never a factor: products flatten.
+            Shape::Prod(..) => None,
+        }
     }
 
     /// The sum (or product) of `parts`, each inverted or not, as
@@ -481,7 +521,7 @@ mod tests {
         let mut forms = Forms::default();
         let mut without = |text: &str| {
             let id = id_of(&mut forms, &reckon_core::parse_expr(text).unwrap());
-            forms.without_a_one(id).map(|core| forms.tree(core))
+            forms.without_a_one(id).map(|(core, _)| forms.tree(core))
         };
         let form = |text: &str| Signed::of(&reckon_core::parse_expr(text).unwrap());
         assert_eq!(without("1*(4+8+12)"), Some(form("4+8+12")));
@@ -491,6 +531,38 @@ mod tests {
         assert_eq!(without("8-(1*3-5)"), Some(form("8-(3-5)")));
         assert_eq!(without("1/(2+3)"), None, "the only factor kept");
         assert_eq!(without("2*3+4"), None);
+    }
+
+    /// A part worth one is taken out as a card 1 is, as the `4nums` form
+    /// of the whole tree takes it: the same core, sign and all, and the
+    /// same one factor. Where taking one of two different parts worth one
+    /// would leave the other alone, none is taken.
+    #[test]
+    fn a_part_worth_one_is_taken_out_as_the_tree_form_takes_it() {
+        let mut forms = Forms::default();
+        let cases = [
+            "(5-4)*(4+8+12)",
+            "(4+8+12)/(7-6)",
+            "(2+6-9)*5*100",
+            "100*(9-2-6)*5",
+            "13+13-2/(3-2)",
+            "8-(3*(6-5)-5)",
+            "(13-12)*(4-1)*8",
+            "(2*3-5)*(4+4)*3",
+            "(12-11)*(2*12)",
+            "(1-2)*(3-10)*(8-5)",
+        ];
+        for text in cases {
+            let id = id_of(&mut forms, &reckon_core::parse_expr(text).unwrap());
+            let (core, one) = forms.without_a_one(id).expect(text);
+            assert!(forms.facts(core.form).plain, "{text}");
+            let tree = crate::fournums::Form::of_function(forms.tree(id));
+            assert_eq!((forms.tree(core), tree.one), (tree.core, Some(forms.tree(one))), "{text}");
+        }
+        let id = id_of(&mut forms, &reckon_core::parse_expr("100*(4+(3-2)*(7-6))").unwrap());
+        assert_eq!(forms.without_a_one(id), None, "two different parts worth one in one product");
+        let id = id_of(&mut forms, &reckon_core::parse_expr("(5-4)*(9+3)*2*(2-3)").unwrap());
+        assert!(forms.without_a_one(id).is_none_or(|(core, _)| !forms.facts(core.form).plain), "two ones");
     }
 
     /// Ids agree with the tree forms: the same id exactly for the same

@@ -116,10 +116,12 @@ impl NodeForms {
             debug_assert_eq!(self.four_nums_by_tree(function), key, "{:?}", self.forms.tree(function));
             return key;
         }
-        // Most forms that are not plain only multiply or divide by a card 1.
-        if let Some(core) = self.forms.without_a_one(function).filter(|core| self.forms.facts(core.form).plain) {
-            let one = Some(self.forms.leaf(Rational::ONE));
-            let key = FourNums { core, one, zeros: 0, zero_product: None };
+        // Most forms that are not plain only multiply or divide by a part
+        // worth one: a card 1, or a plain part such as `(5-4)`.
+        if let Some((core, one)) =
+            self.forms.without_a_one(function).filter(|(core, _)| self.forms.facts(core.form).plain)
+        {
+            let key = FourNums { core, one: Some(one), zeros: 0, zero_product: None };
             debug_assert_eq!(self.four_nums_by_tree(function), key, "{:?}", self.forms.tree(function));
             return key;
         }
