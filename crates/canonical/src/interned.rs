@@ -227,6 +227,22 @@ impl Forms {
         }
     }
 
+    /// Is `form` a sum of plain terms none worth zero, worth something
+    /// other than zero, whose terms of equal magnitude are the same form?
+    /// Then the only decorations the `4nums` level could find in it are
+    /// cancelled pairs of equal terms, which come back where they were.
+    /// (A pair of different terms, `2*2` and `4`, may come back each on
+    /// the other's side.)
+    pub(crate) fn is_sum_of_plain_terms(&self, form: FormId) -> bool {
+        let Shape::Sum(kept, inverted) = &self.shapes[form.0 as usize] else { return false };
+        let non_zero = |facts: Facts| facts.value.is_some_and(|v| !v.is_zero());
+        let terms = || kept.iter().chain(inverted);
+        let magnitude = |term: FormId| self.facts(term).value.and_then(magnitude);
+        non_zero(self.facts(form))
+            && terms().all(|&term| self.facts(term).plain && non_zero(self.facts(term)) && magnitude(term).is_some())
+            && terms().enumerate().all(|(i, &a)| terms().skip(i + 1).all(|&b| a == b || magnitude(a) != magnitude(b)))
+    }
+
     /// The form `id` with one *one factor* taken out where the `4nums`
     /// level takes it out: a factor or divisor of a product that keeps
     /// another factor (`x*1`, `x/1`, not `1/x`) and is worth one, a card 1
@@ -563,6 +579,26 @@ mod tests {
         assert_eq!(forms.without_a_one(id), None, "two different parts worth one in one product");
         let id = id_of(&mut forms, &reckon_core::parse_expr("(5-4)*(9+3)*2*(2-3)").unwrap());
         assert!(forms.without_a_one(id).is_none_or(|(core, _)| !forms.facts(core.form).plain), "two ones");
+    }
+
+    /// A sum whose only decorations could be cancelled pairs of equal
+    /// terms is its own `4nums` core; one with a pair of different terms
+    /// of equal value, or a decoration inside a term, is not said to be.
+    #[test]
+    fn a_sum_of_plain_terms_keeps_its_pairs_of_equal_terms() {
+        let mut forms = Forms::default();
+        let mut sum_of_plain_terms = |text: &str| {
+            let id = id_of(&mut forms, &reckon_core::parse_expr(text).unwrap());
+            let own_core = crate::fournums::Form::of_function(forms.tree(id)).core == forms.tree(id);
+            (forms.is_sum_of_plain_terms(id.form), own_core)
+        };
+        assert_eq!(sum_of_plain_terms("2+2*12-2"), (true, true));
+        assert_eq!(sum_of_plain_terms("1+3*8-1"), (true, true));
+        assert_eq!(sum_of_plain_terms("7+7+10"), (true, true));
+        assert_eq!(sum_of_plain_terms("8*75-100-2*2+4"), (false, false), "a pair of different terms");
+        assert!(!sum_of_plain_terms("1*5+3*7-2").0, "a one factor in a term");
+        assert!(!sum_of_plain_terms("24+3-3+0").0, "a zero term");
+        assert!(!sum_of_plain_terms("2*(2+12-2)").0, "a product");
     }
 
     /// Ids agree with the tree forms: the same id exactly for the same

@@ -107,11 +107,13 @@ impl NodeForms {
     }
 
     /// The `4nums` key of the form `function`: the form itself when it
-    /// has nothing to strip, the form without its one factor when that is
-    /// all it has, else [`Form::of_function`] with its parts stored as
-    /// forms.
+    /// has nothing to strip or only cancelled pairs among the terms of its
+    /// top sum, the form without its one factor when that is all it has,
+    /// else [`Form::of_function`] with its parts stored as forms.
     fn four_nums(&mut self, function: SignedId) -> FourNums {
-        if self.forms.facts(function.form).plain {
+        // A cancelled pair comes back at the top as `+x-y`: from the top
+        // sum, it comes back where it was.
+        if self.forms.facts(function.form).plain || self.forms.is_sum_of_plain_terms(function.form) {
             let key = FourNums { core: function, one: None, zeros: 0, zero_product: None };
             debug_assert_eq!(self.four_nums_by_tree(function), key, "{:?}", self.forms.tree(function));
             return key;
