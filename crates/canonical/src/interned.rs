@@ -63,6 +63,9 @@ pub(crate) struct Facts {
     pub(crate) sign_free: bool,
 }
 
+/// The `4nums` level might take out another pair than the one found.
+struct Unsure;
+
 /// The store of forms.
 #[derive(Debug, Default)]
 pub(crate) struct Forms {
@@ -319,6 +322,87 @@ impl Forms {
             // A product is never a factor: products flatten.
             Shape::Prod(..) => None,
         }
+    }
+
+    /// The form `id` with one *cancelled pair* of equal parts taken out
+    /// where the `4nums` level takes it out, and that part: an added and a
+    /// subtracted term of a sum of three or more (`2*(2+12-2)`), or a
+    /// factor and a divisor of a product that keeps another factor
+    /// (`2*2*12/2`). The rest keeps the value of `id`. `None` if there is
+    /// none, or where the level might take another pair than this one (a
+    /// part of equal value that is not the same form, or a divisor worth
+    /// one, which is a one factor first). The first found is taken;
+    /// callers check the result is plain to know it was the only one.
+    pub(crate) fn without_a_pair(&mut self, id: SignedId) -> Option<(SignedId, FormId)> {
+        let (sum, kept, inverted) = match &self.shapes[id.form.0 as usize] {
+            Shape::Leaf(_) => return None,
+            Shape::Sum(kept, inverted) => (true, kept.clone(), inverted.clone()),
+            Shape::Prod(kept, inverted) => (false, kept.clone(), inverted.clone()),
+        };
+        let mut parts: SmallVec<[(bool, SignedId); 8]> = kept
+            .iter()
+            .map(|&form| (false, form))
+            .chain(inverted.iter().map(|&form| (true, form)))
+            .map(|(invert, form)| (invert, SignedId { negative: false, form }))
+            .collect();
+        let pair = match self.own_pair(sum, &kept, &inverted) {
+            Ok(pair) => pair,
+            Err(Unsure) => return None,
+        };
+        let part = match pair {
+            Some(part) => {
+                // One of each side: the rest keeps the value.
+                let at = parts.iter().position(|&(invert, p)| !invert && p.form == part).expect("a kept part");
+                parts.remove(at);
+                let at = parts.iter().position(|&(invert, p)| invert && p.form == part).expect("an inverted part");
+                parts.remove(at);
+                part
+            }
+            None => {
+                let (at, (without, part)) =
+                    parts.iter().enumerate().find_map(|(at, &(_, p))| Some((at, self.without_a_pair(p)?)))?;
+                parts[at].1 = without;
+                part
+            }
+        };
+        let mut rebuilt = self.join(sum, &parts);
+        rebuilt.negative ^= id.negative;
+        Some((rebuilt, part))
+    }
+
+    /// The part of a cancelled pair among the terms (`sum`) or factors
+    /// of one sum or product, kept and inverted: `Ok(None)` if there is
+    /// none, `Err` if the level might take another.
+    fn own_pair(&self, sum: bool, kept: &[FormId], inverted: &[FormId]) -> Result<Option<FormId>, Unsure> {
+        let magnitude = |part: FormId| self.facts(part).value.and_then(magnitude);
+        let all: SmallVec<[FormId; 8]> = kept.iter().chain(inverted).copied().collect();
+        // Parts of equal value that are not the same form might pair up
+        // in the tree, whose orientation of them ids do not tell.
+        for (at, &p) in all.iter().enumerate() {
+            let m = magnitude(p).ok_or(Unsure)?;
+            if all[at + 1..].iter().any(|&q| q != p && magnitude(q) == Some(m)) {
+                return Err(Unsure);
+            }
+        }
+        // The same form added and subtracted (multiplied and divided).
+        let mut across = kept.iter().filter(|part| inverted.contains(part));
+        let Some(&part) = across.next() else { return Ok(None) };
+        let once_each = all.iter().filter(|&&p| p == part).count() == 2;
+        let enough = if sum { all.len() >= 3 } else { kept.len() >= 2 };
+        // Zero terms and one factors are taken out as such first, and so
+        // is anything inside the part.
+        let neutral = magnitude(part).is_some_and(|m| m.is_zero() || (!sum && m == Rational::ONE));
+        if across.next().is_some() || !once_each || !enough || neutral || !self.facts(part).plain {
+            return Err(Unsure);
+        }
+        Ok(Some(part))
+    }
+
+    /// `rest` with the cancelled pair of `part` added back at the top, as
+    /// the `4nums` form keeps it: `rest + part - part`.
+    pub(crate) fn with_pair(&mut self, rest: SignedId, part: FormId) -> SignedId {
+        let part = SignedId { negative: false, form: part };
+        self.join(true, &[(false, rest), (false, part), (true, part)])
     }
 
     /// The sum (or product) of `parts`, each inverted or not, as
@@ -599,6 +683,33 @@ mod tests {
         assert!(!sum_of_plain_terms("1*5+3*7-2").0, "a one factor in a term");
         assert!(!sum_of_plain_terms("24+3-3+0").0, "a zero term");
         assert!(!sum_of_plain_terms("2*(2+12-2)").0, "a product");
+    }
+
+    /// A cancelled pair of equal parts is taken out and comes back at the
+    /// top as the tree form has it; where the tree form might take
+    /// another pair, or the parts hold decorations of their own, none is
+    /// taken.
+    #[test]
+    fn a_cancelled_pair_of_equal_parts_moves_to_the_top_as_the_tree_form_moves_it() {
+        let mut forms = Forms::default();
+        for text in ["2*(2+12-2)", "3*2*12/3", "3*(8+5-5)", "(7-13*2/13)*4", "100-(5+3*6-3*6)", "(10*10-4)/(5-1+4-4)"] {
+            let id = id_of(&mut forms, &reckon_core::parse_expr(text).unwrap());
+            let (rest, part) = forms.without_a_pair(id).expect(text);
+            assert!(forms.facts(rest.form).plain, "{text}");
+            let with_pair = forms.with_pair(rest, part);
+            let tree = crate::fournums::Form::of_function(forms.tree(id));
+            assert_eq!((forms.tree(with_pair), tree.one), (tree.core, None), "{text}");
+        }
+        let mut unsure = |text: &str| {
+            let id = id_of(&mut forms, &reckon_core::parse_expr(text).unwrap());
+            forms.without_a_pair(id).is_none_or(|(rest, _)| !forms.facts(rest.form).plain)
+        };
+        assert!(unsure("12*(2+2-2)"), "a part twice on one side");
+        assert!(unsure("2*2*12/2"), "a factor twice");
+        assert!(unsure("8*75-100-2*2+4"), "different parts of equal value");
+        assert!(unsure("1*75+10*50-1*75"), "a one factor inside the parts");
+        assert!(unsure("(5-4)*24/(5-4)"), "a divisor worth one");
+        assert!(unsure("3*(8+5-5)*(6-2+2)"), "two pairs");
     }
 
     /// Ids agree with the tree forms: the same id exactly for the same

@@ -108,8 +108,9 @@ impl NodeForms {
 
     /// The `4nums` key of the form `function`: the form itself when it
     /// has nothing to strip or only cancelled pairs among the terms of its
-    /// top sum, the form without its one factor when that is all it has,
-    /// else [`Form::of_function`] with its parts stored as forms.
+    /// top sum, the form without its one factor, or with its one cancelled
+    /// pair moved to the top, when that is all it has, else
+    /// [`Form::of_function`] with its parts stored as forms.
     fn four_nums(&mut self, function: SignedId) -> FourNums {
         // A cancelled pair comes back at the top as `+x-y`: from the top
         // sum, it comes back where it was.
@@ -119,11 +120,23 @@ impl NodeForms {
             return key;
         }
         // Most forms that are not plain only multiply or divide by a part
-        // worth one: a card 1, or a plain part such as `(5-4)`.
+        // worth one (a card 1, or a plain part such as `(5-4)`), or else
+        // hold a cancelled pair of equal parts. The rest must not be worth
+        // zero: a product of a one factor and a zero is a zero product.
+        let nonzero_plain = |forms: &Forms, id: SignedId| {
+            forms.facts(id.form).plain && forms.facts(id.form).value.is_some_and(|v| !v.is_zero())
+        };
         if let Some((core, one)) =
-            self.forms.without_a_one(function).filter(|(core, _)| self.forms.facts(core.form).plain)
+            self.forms.without_a_one(function).filter(|(core, _)| nonzero_plain(&self.forms, *core))
         {
             let key = FourNums { core, one: Some(one), zeros: 0, zero_product: None };
+            debug_assert_eq!(self.four_nums_by_tree(function), key, "{:?}", self.forms.tree(function));
+            return key;
+        }
+        if let Some((rest, part)) =
+            self.forms.without_a_pair(function).filter(|(rest, _)| nonzero_plain(&self.forms, *rest))
+        {
+            let key = FourNums { core: self.forms.with_pair(rest, part), one: None, zeros: 0, zero_product: None };
             debug_assert_eq!(self.four_nums_by_tree(function), key, "{:?}", self.forms.tree(function));
             return key;
         }

@@ -85,6 +85,25 @@ fn a_shared_solver_counts_every_five_card_hand_as_the_trees_do() {
     assert_eq!(total, 89_650);
 }
 
+/// The same for every hand of four cards 1..13 and the targets 0 to 30:
+/// the shared solver finds most hands' `4nums` keys on its stored forms
+/// (a one factor or a cancelled pair taken out there), the trees strip
+/// every form as a tree.
+#[test]
+fn a_shared_solver_counts_every_four_card_hand_as_the_trees_do_for_many_targets() {
+    use itertools::Itertools;
+    for target in 0..=30 {
+        let rules = Rules::with_target(Rational::from_integer(target));
+        let mut shared = DistinctSolver::new(rules, Level::FourNums);
+        for cards in (1..=13).combinations_with_replacement(4) {
+            let hand = Hand::from_integers(&cards).unwrap();
+            let mut by_trees = Distinct::new(Level::FourNums);
+            by_trees.extend(reckon_core::all_solutions(&hand, &rules));
+            assert_eq!(shared.count(&hand), by_trees.len(), "{hand} -> {target}");
+        }
+    }
+}
+
 /// A rational function evaluated at a point of the field of `2^61-1`.
 mod field {
     use reckon_core::{Expr, Op};
