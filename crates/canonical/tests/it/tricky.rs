@@ -69,3 +69,12 @@ fn zeros_make_zero() {
     assert_eq!(shown("0 3 3", 0, Level::FourNums), ["3*3*0", "3+0-3"]);
     assert_eq!(shown("0 3 3", 0, Level::Function).len(), 8);
 }
+
+/// A product of a one factor and a part worth zero is a zero product, its
+/// own solution: `1*(1+1-2)` is not `1*1+1-2` with its one taken out.
+#[test]
+fn a_one_times_zero_is_a_zero_product() {
+    let listed = shown("1 1 1 2", 0, Level::FourNums);
+    assert_eq!(listed.len(), 9, "{listed:?}");
+    assert!(listed.contains(&"1*(1+1-2)".to_owned()) && listed.contains(&"1*1+1-2".to_owned()), "{listed:?}");
+}
