@@ -140,6 +140,16 @@ impl NodeForms {
             debug_assert_eq!(self.four_nums_by_tree(function), key, "{:?}", self.forms.tree(function));
             return key;
         }
+        // Two cards 1 taken out are a cancelled pair: `x*1*1 = x+1-1`.
+        let card_one = self.forms.leaf(Rational::ONE);
+        let two_ones = self.forms.without_a_one(function).filter(|&(_, one)| one == card_one).and_then(|(core, _)| {
+            self.forms.without_a_one(core).filter(|&(rest, one)| one == card_one && nonzero_plain(&self.forms, rest))
+        });
+        if let Some((rest, one)) = two_ones {
+            let key = FourNums { core: self.forms.with_pair(rest, one.form), one: None, zeros: 0, zero_product: None };
+            debug_assert_eq!(self.four_nums_by_tree(function), key, "{:?}", self.forms.tree(function));
+            return key;
+        }
         self.four_nums_by_tree(function)
     }
 
