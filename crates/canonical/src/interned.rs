@@ -374,25 +374,50 @@ impl Forms {
     /// of one sum or product, kept and inverted: `Ok(None)` if there is
     /// none, `Err` if the level might take another.
     fn own_pair(&self, sum: bool, kept: &[FormId], inverted: &[FormId]) -> Result<Option<FormId>, Unsure> {
-        let magnitude = |part: FormId| self.facts(part).value.and_then(magnitude);
-        let all: SmallVec<[FormId; 8]> = kept.iter().chain(inverted).copied().collect();
-        // Parts of equal value that are not the same form might pair up
-        // in the tree, whose orientation of them ids do not tell.
-        for (at, &p) in all.iter().enumerate() {
-            let m = magnitude(p).ok_or(Unsure)?;
-            if all[at + 1..].iter().any(|&q| q != p && magnitude(q) == Some(m)) {
+        let magnitude = |part: FormId| self.facts(part).value.and_then(magnitude).ok_or(Unsure);
+        // Two terms of a sum on one side may be on opposite sides in the
+        // tree, unless both have a sign of their own (see `Facts::plain`).
+        let fixed = |part: FormId| self.facts(part).fixed_sign;
+        for (at, &a) in kept.iter().enumerate() {
+            for &b in &kept[at + 1..] {
+                if sum && a != b && magnitude(a)? == magnitude(b)? && !(fixed(a) && fixed(b)) {
+                    return Err(Unsure);
+                }
+            }
+        }
+        for (at, &a) in inverted.iter().enumerate() {
+            for &b in &inverted[at + 1..] {
+                if sum && a != b && magnitude(a)? == magnitude(b)? && !(fixed(a) && fixed(b)) {
+                    return Err(Unsure);
+                }
+            }
+        }
+        // Parts of equal value on opposite sides: a pair, if each is the
+        // same form and no other part is worth as much.
+        let mut part = None;
+        for &k in kept {
+            for &i in inverted {
+                if magnitude(k)? != magnitude(i)? {
+                    continue;
+                }
+                if k != i || part.is_some_and(|p| p != k) {
+                    return Err(Unsure);
+                }
+                part = Some(k);
+            }
+        }
+        let Some(part) = part else { return Ok(None) };
+        let m = magnitude(part)?;
+        for &p in kept.iter().chain(inverted) {
+            if p != part && magnitude(p)? == m {
                 return Err(Unsure);
             }
         }
-        // The same form added and subtracted (multiplied and divided).
-        let mut across = kept.iter().filter(|part| inverted.contains(part));
-        let Some(&part) = across.next() else { return Ok(None) };
-        let once_each = all.iter().filter(|&&p| p == part).count() == 2;
-        let enough = if sum { all.len() >= 3 } else { kept.len() >= 2 };
+        let enough = if sum { kept.len() + inverted.len() >= 3 } else { kept.len() >= 2 };
         // Zero terms and one factors are taken out as such first, and so
         // is anything inside the part.
-        let neutral = magnitude(part).is_some_and(|m| m.is_zero() || (!sum && m == Rational::ONE));
-        if across.next().is_some() || !once_each || !enough || neutral || !self.facts(part).plain {
+        let neutral = m.is_zero() || (!sum && m == Rational::ONE);
+        if !enough || neutral || !self.facts(part).plain {
             return Err(Unsure);
         }
         Ok(Some(part))
@@ -692,7 +717,18 @@ mod tests {
     #[test]
     fn a_cancelled_pair_of_equal_parts_moves_to_the_top_as_the_tree_form_moves_it() {
         let mut forms = Forms::default();
-        for text in ["2*(2+12-2)", "3*2*12/3", "3*(8+5-5)", "(7-13*2/13)*4", "100-(5+3*6-3*6)", "(10*10-4)/(5-1+4-4)"] {
+        let cases = [
+            "2*(2+12-2)",
+            "3*2*12/3",
+            "3*(8+5-5)",
+            "(7-13*2/13)*4",
+            "100-(5+3*6-3*6)",
+            "(10*10-4)/(5-1+4-4)",
+            "12*(2+2-2)",
+            "2*2*12/2",
+            "12+10*12/10",
+        ];
+        for text in cases {
             let id = id_of(&mut forms, &reckon_core::parse_expr(text).unwrap());
             let (rest, part) = forms.without_a_pair(id).expect(text);
             assert!(forms.facts(rest.form).plain, "{text}");
@@ -704,9 +740,8 @@ mod tests {
             let id = id_of(&mut forms, &reckon_core::parse_expr(text).unwrap());
             forms.without_a_pair(id).is_none_or(|(rest, _)| !forms.facts(rest.form).plain)
         };
-        assert!(unsure("12*(2+2-2)"), "a part twice on one side");
-        assert!(unsure("2*2*12/2"), "a factor twice");
         assert!(unsure("8*75-100-2*2+4"), "different parts of equal value");
+        assert!(unsure("3*(5-2)*12/3"), "another part worth as much as the pair");
         assert!(unsure("1*75+10*50-1*75"), "a one factor inside the parts");
         assert!(unsure("(5-4)*24/(5-4)"), "a divisor worth one");
         assert!(unsure("3*(8+5-5)*(6-2+2)"), "two pairs");
