@@ -126,9 +126,8 @@ impl NodeForms {
         let nonzero_plain = |forms: &Forms, id: SignedId| {
             forms.facts(id.form).plain && forms.facts(id.form).value.is_some_and(|v| !v.is_zero())
         };
-        if let Some((core, one)) =
-            self.forms.without_a_one(function).filter(|(core, _)| nonzero_plain(&self.forms, *core))
-        {
+        let without_one = self.forms.without_a_one(function);
+        if let Some((core, one)) = without_one.filter(|(core, _)| nonzero_plain(&self.forms, *core)) {
             let key = FourNums { core, one: Some(one), zeros: 0, zero_product: None };
             debug_assert_eq!(self.four_nums_by_tree(function), key, "{:?}", self.forms.tree(function));
             return key;
@@ -142,7 +141,7 @@ impl NodeForms {
         }
         // Two cards 1 taken out are a cancelled pair: `x*1*1 = x+1-1`.
         let card_one = self.forms.leaf(Rational::ONE);
-        let two_ones = self.forms.without_a_one(function).filter(|&(_, one)| one == card_one).and_then(|(core, _)| {
+        let two_ones = without_one.filter(|&(_, one)| one == card_one).and_then(|(core, _)| {
             self.forms.without_a_one(core).filter(|&(rest, one)| one == card_one && nonzero_plain(&self.forms, rest))
         });
         if let Some((rest, one)) = two_ones {
