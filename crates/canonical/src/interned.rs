@@ -608,6 +608,13 @@ mod tests {
         }
     }
 
+    /// The stored form of the expression `text`, and the `4nums` form its
+    /// tree gets, which keys taken on the stored forms must match.
+    fn stored(forms: &mut Forms, text: &str) -> (SignedId, crate::fournums::Form) {
+        let id = id_of(forms, &reckon_core::parse_expr(text).unwrap());
+        (id, crate::fournums::Form::of_function(forms.tree(id)))
+    }
+
     /// A form is `plain` only if it is its own `4nums` core, however its
     /// sums are oriented by the order forms were stored in. With 9 stored
     /// before 6, `9-6` is kept as `-(6-9)`, so `75/(9-6)` sits among the
@@ -678,15 +685,14 @@ mod tests {
             "(1-2)*(3-10)*(8-5)",
         ];
         for text in cases {
-            let id = id_of(&mut forms, &reckon_core::parse_expr(text).unwrap());
+            let (id, tree) = stored(&mut forms, text);
             let (core, one) = forms.without_a_one(id).expect(text);
             assert!(forms.facts(core.form).plain, "{text}");
-            let tree = crate::fournums::Form::of_function(forms.tree(id));
             assert_eq!((forms.tree(core), tree.one), (tree.core, Some(forms.tree(one))), "{text}");
         }
-        let id = id_of(&mut forms, &reckon_core::parse_expr("100*(4+(3-2)*(7-6))").unwrap());
+        let (id, _) = stored(&mut forms, "100*(4+(3-2)*(7-6))");
         assert_eq!(forms.without_a_one(id), None, "two different parts worth one in one product");
-        let id = id_of(&mut forms, &reckon_core::parse_expr("(5-4)*(9+3)*2*(2-3)").unwrap());
+        let (id, _) = stored(&mut forms, "(5-4)*(9+3)*2*(2-3)");
         assert!(forms.without_a_one(id).is_none_or(|(core, _)| !forms.facts(core.form).plain), "two ones");
     }
 
@@ -697,9 +703,8 @@ mod tests {
     fn a_sum_of_plain_terms_keeps_its_pairs_of_equal_terms() {
         let mut forms = Forms::default();
         let mut sum_of_plain_terms = |text: &str| {
-            let id = id_of(&mut forms, &reckon_core::parse_expr(text).unwrap());
-            let own_core = crate::fournums::Form::of_function(forms.tree(id)).core == forms.tree(id);
-            (forms.is_sum_of_plain_terms(id.form), own_core)
+            let (id, tree) = stored(&mut forms, text);
+            (forms.is_sum_of_plain_terms(id.form), tree.core == forms.tree(id))
         };
         assert_eq!(sum_of_plain_terms("2+2*12-2"), (true, true));
         assert_eq!(sum_of_plain_terms("1+3*8-1"), (true, true));
@@ -729,15 +734,14 @@ mod tests {
             "12+10*12/10",
         ];
         for text in cases {
-            let id = id_of(&mut forms, &reckon_core::parse_expr(text).unwrap());
+            let (id, tree) = stored(&mut forms, text);
             let (rest, part) = forms.without_a_pair(id).expect(text);
             assert!(forms.facts(rest.form).plain, "{text}");
             let with_pair = forms.with_pair(rest, part);
-            let tree = crate::fournums::Form::of_function(forms.tree(id));
             assert_eq!((forms.tree(with_pair), tree.one), (tree.core, None), "{text}");
         }
         let mut unsure = |text: &str| {
-            let id = id_of(&mut forms, &reckon_core::parse_expr(text).unwrap());
+            let (id, _) = stored(&mut forms, text);
             forms.without_a_pair(id).is_none_or(|(rest, _)| !forms.facts(rest.form).plain)
         };
         assert!(unsure("8*75-100-2*2+4"), "different parts of equal value");
