@@ -268,6 +268,11 @@ impl Forms {
             }
         };
         let kept = parts.iter().filter(|(invert, _)| !invert).count();
+        // A product with a part worth zero is a zero product, whatever
+        // its one factors: taking one out could fold the zero away.
+        if !sum && parts.iter().any(|(_, part)| self.facts(part.form).value.is_none_or(|v| v.is_zero())) {
+            return None;
+        }
         let factor = if sum {
             None
         } else {
@@ -407,6 +412,11 @@ impl Forms {
             }
         }
         let Some(part) = part else { return Ok(None) };
+        // A product with a part worth zero is a zero product, whatever its
+        // pairs: taking one out could fold the zero away.
+        if !sum && kept.iter().chain(inverted).any(|&p| magnitude(p).is_ok_and(|m| m.is_zero())) {
+            return Err(Unsure);
+        }
         let m = magnitude(part)?;
         for &p in kept.iter().chain(inverted) {
             if p != part && magnitude(p)? == m {
@@ -694,6 +704,8 @@ mod tests {
         assert_eq!(forms.without_a_one(id), None, "two different parts worth one in one product");
         let (id, _) = stored(&mut forms, "(5-4)*(9+3)*2*(2-3)");
         assert!(forms.without_a_one(id).is_none_or(|(core, _)| !forms.facts(core.form).plain), "two ones");
+        let (id, _) = stored(&mut forms, "2-1*(-1+1)");
+        assert_eq!(forms.without_a_one(id), None, "a one times a zero is a zero product");
     }
 
     /// A sum whose only decorations could be cancelled pairs of equal
@@ -746,6 +758,7 @@ mod tests {
         };
         assert!(unsure("8*75-100-2*2+4"), "different parts of equal value");
         assert!(unsure("3*(5-2)*12/3"), "another part worth as much as the pair");
+        assert!(unsure("1+2*(-1+1)/2"), "a pair in a zero product");
         assert!(unsure("1*75+10*50-1*75"), "a one factor inside the parts");
         assert!(unsure("(5-4)*24/(5-4)"), "a divisor worth one");
         assert!(unsure("3*(8+5-5)*(6-2+2)"), "two pairs");

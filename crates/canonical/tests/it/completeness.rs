@@ -104,6 +104,27 @@ fn a_shared_solver_counts_every_four_card_hand_as_the_trees_do_for_many_targets(
     }
 }
 
+/// The same with zeros and negative cards, where a part worth zero times
+/// a one factor or inside a cancelled pair is a zero product (`2-1*(-1+1)`,
+/// `1+2*(-1+1)/2`), listed as the trees list it: the same solutions shown.
+#[test]
+fn a_shared_solver_lists_hands_with_zeros_and_negatives_as_the_trees_do() {
+    use itertools::Itertools;
+    for (size, values) in [(4, -2..=3), (5, -1..=2)] {
+        for target in (-2..=6).chain([24]) {
+            let rules = Rules::with_target(Rational::from_integer(target));
+            let mut shared = DistinctSolver::new(rules, Level::FourNums);
+            for cards in values.clone().combinations_with_replacement(size) {
+                let hand = Hand::from_integers(&cards).unwrap();
+                let mut by_trees = Distinct::for_hand(Level::FourNums, &rules, &hand);
+                by_trees.extend(reckon_core::all_solutions(&hand, &rules));
+                let text = |list: Vec<Expr>| list.iter().map(ToString::to_string).collect::<Vec<_>>();
+                assert_eq!(text(shared.solve(&hand)), text(by_trees.into_sorted()), "{hand} -> {target}");
+            }
+        }
+    }
+}
+
 /// A rational function evaluated at a point of the field of `2^61-1`.
 mod field {
     use reckon_core::{Expr, Op};
