@@ -31,6 +31,9 @@ pub(crate) struct SignedId {
 /// Children of a sum or a product: forms of four cards fit inline.
 type Children = SmallVec<[FormId; 4]>;
 
+/// The parts of a sum or product being taken apart.
+type Parts<T> = SmallVec<[T; 8]>;
+
 /// One stored form; as [`Node`], with ids for children.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub(crate) enum Shape {
@@ -246,6 +249,16 @@ impl Forms {
             && terms().enumerate().all(|(i, &a)| terms().skip(i + 1).all(|&b| a == b || magnitude(a) != magnitude(b)))
     }
 
+    /// Whether `form` is a sum, and its kept and inverted parts; `None`
+    /// for a card.
+    fn sides(&self, form: FormId) -> Option<(bool, &[FormId], &[FormId])> {
+        match &self.shapes[form.0 as usize] {
+            Shape::Leaf(_) => None,
+            Shape::Sum(kept, inverted) => Some((true, kept, inverted)),
+            Shape::Prod(kept, inverted) => Some((false, kept, inverted)),
+        }
+    }
+
     /// The form `id` with one *one factor* taken out where the `4nums`
     /// level takes it out: a factor or divisor of a product that keeps
     /// another factor (`x*1`, `x/1`, not `1/x`) and is worth one, a card 1
@@ -254,19 +267,8 @@ impl Forms {
     /// it. `None` if there is none. The first one found is taken; callers
     /// check the result is plain to know it was the only decoration.
     pub(crate) fn without_a_one(&mut self, id: SignedId) -> Option<(SignedId, SignedId)> {
-        let mut parts: SmallVec<[(bool, SignedId); 8]>;
-        let sum = match &self.shapes[id.form.0 as usize] {
-            Shape::Leaf(_) => return None,
-            Shape::Sum(kept, inverted) | Shape::Prod(kept, inverted) => {
-                parts = kept
-                    .iter()
-                    .map(|&form| (false, form))
-                    .chain(inverted.iter().map(|&form| (true, form)))
-                    .map(|(invert, form)| (invert, SignedId { negative: false, form }))
-                    .collect();
-                matches!(self.shapes[id.form.0 as usize], Shape::Sum(..))
-            }
-        };
+        let (sum, kept, inverted) = self.sides(id.form)?;
+        let mut parts = listed(kept, inverted);
         let kept = parts.iter().filter(|(invert, _)| !invert).count();
         // A product with a part worth zero is a zero product, whatever
         // its one factors: taking one out could fold the zero away.
@@ -339,21 +341,12 @@ impl Forms {
     /// one, which is a one factor first). The first found is taken;
     /// callers check the result is plain to know it was the only one.
     pub(crate) fn without_a_pair(&mut self, id: SignedId) -> Option<(SignedId, FormId)> {
-        let (sum, kept, inverted) = match &self.shapes[id.form.0 as usize] {
-            Shape::Leaf(_) => return None,
-            Shape::Sum(kept, inverted) => (true, kept.clone(), inverted.clone()),
-            Shape::Prod(kept, inverted) => (false, kept.clone(), inverted.clone()),
-        };
-        let mut parts: SmallVec<[(bool, SignedId); 8]> = kept
-            .iter()
-            .map(|&form| (false, form))
-            .chain(inverted.iter().map(|&form| (true, form)))
-            .map(|(invert, form)| (invert, SignedId { negative: false, form }))
-            .collect();
-        let pair = match self.own_pair(sum, &kept, &inverted) {
+        let pair = match self.own_pair(id.form) {
             Ok(pair) => pair,
             Err(Unsure) => return None,
         };
+        let (sum, kept, inverted) = self.sides(id.form)?;
+        let mut parts = listed(kept, inverted);
         let part = match pair {
             Some(part) => {
                 // One of each side: the rest keeps the value.
@@ -375,25 +368,21 @@ impl Forms {
         Some((rebuilt, part))
     }
 
-    /// The part of a cancelled pair among the terms (`sum`) or factors
-    /// of one sum or product, kept and inverted: `Ok(None)` if there is
-    /// none, `Err` if the level might take another.
-    fn own_pair(&self, sum: bool, kept: &[FormId], inverted: &[FormId]) -> Result<Option<FormId>, Unsure> {
+    /// The part of a cancelled pair among the terms or factors of `form`
+    /// itself, a sum or a product: `Ok(None)` if there is none (or `form`
+    /// is a card), `Err` if the level might take another.
+    fn own_pair(&self, form: FormId) -> Result<Option<FormId>, Unsure> {
+        let Some((sum, kept, inverted)) = self.sides(form) else { return Ok(None) };
         let magnitude = |part: FormId| self.facts(part).value.and_then(magnitude).ok_or(Unsure);
         // Two terms of a sum on one side may be on opposite sides in the
         // tree, unless both have a sign of their own (see `Facts::plain`).
         let fixed = |part: FormId| self.facts(part).fixed_sign;
-        for (at, &a) in kept.iter().enumerate() {
-            for &b in &kept[at + 1..] {
-                if sum && a != b && magnitude(a)? == magnitude(b)? && !(fixed(a) && fixed(b)) {
-                    return Err(Unsure);
-                }
-            }
-        }
-        for (at, &a) in inverted.iter().enumerate() {
-            for &b in &inverted[at + 1..] {
-                if sum && a != b && magnitude(a)? == magnitude(b)? && !(fixed(a) && fixed(b)) {
-                    return Err(Unsure);
+        for one_side in [kept, inverted] {
+            for (at, &a) in one_side.iter().enumerate() {
+                for &b in &one_side[at + 1..] {
+                    if sum && a != b && magnitude(a)? == magnitude(b)? && !(fixed(a) && fixed(b)) {
+                        return Err(Unsure);
+                    }
                 }
             }
         }
@@ -412,13 +401,14 @@ impl Forms {
             }
         }
         let Some(part) = part else { return Ok(None) };
+        let all = || kept.iter().chain(inverted).copied();
         // A product with a part worth zero is a zero product, whatever its
         // pairs: taking one out could fold the zero away.
-        if !sum && kept.iter().chain(inverted).any(|&p| magnitude(p).is_ok_and(|m| m.is_zero())) {
+        if !sum && all().any(|p| magnitude(p).is_ok_and(|m| m.is_zero())) {
             return Err(Unsure);
         }
         let m = magnitude(part)?;
-        for &p in kept.iter().chain(inverted) {
+        for p in all() {
             if p != part && magnitude(p)? == m {
                 return Err(Unsure);
             }
@@ -519,6 +509,16 @@ impl Forms {
 }
 
 type Values = SmallVec<[Option<Rational>; 4]>;
+
+/// The `kept` and `inverted` parts of a sum or product in one list, each
+/// with whether it is inverted and as stored, kept ones first.
+fn listed(kept: &[FormId], inverted: &[FormId]) -> Parts<(bool, SignedId)> {
+    kept.iter()
+        .map(|&form| (false, form))
+        .chain(inverted.iter().map(|&form| (true, form)))
+        .map(|(invert, form)| (invert, SignedId { negative: false, form }))
+        .collect()
+}
 
 /// A hash of a shape: a few words folded by multiplication, cheaper than
 /// a general hasher over the shape's fields; the final wide product
