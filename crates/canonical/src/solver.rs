@@ -106,18 +106,29 @@ impl NodeForms {
         }
     }
 
-    /// The `4nums` key of the form `function`: the form itself when it
-    /// has nothing to strip or only cancelled pairs among the terms of its
-    /// top sum, the form without its one factor, or with its one cancelled
-    /// pair moved to the top, when that is all it has, else
+    /// The `4nums` key of the form `function`: taken on the stored forms
+    /// where [`NodeForms::four_nums_on_forms`] can, else
     /// [`Form::of_function`] with its parts stored as forms.
     fn four_nums(&mut self, function: SignedId) -> FourNums {
+        match self.four_nums_on_forms(function) {
+            Some(key) => {
+                debug_assert_eq!(self.four_nums_by_tree(function), key, "{:?}", self.forms.tree(function));
+                key
+            }
+            None => self.four_nums_by_tree(function),
+        }
+    }
+
+    /// The `4nums` key of `function` when it has nothing to strip or only
+    /// cancelled pairs among the terms of its top sum (the form itself),
+    /// or when all it has is one one factor, one cancelled pair of equal
+    /// parts, or two cards 1; `None` otherwise.
+    fn four_nums_on_forms(&mut self, function: SignedId) -> Option<FourNums> {
+        let forms = &mut self.forms;
         // A cancelled pair comes back at the top as `+x-y`: from the top
         // sum, it comes back where it was.
-        if self.forms.facts(function.form).plain || self.forms.is_sum_of_plain_terms(function.form) {
-            let key = FourNums { core: function, one: None, zeros: 0, zero_product: None };
-            debug_assert_eq!(self.four_nums_by_tree(function), key, "{:?}", self.forms.tree(function));
-            return key;
+        if forms.facts(function.form).plain || forms.is_sum_of_plain_terms(function.form) {
+            return Some(FourNums::of_core(function, None));
         }
         // Most forms that are not plain only multiply or divide by a part
         // worth one (a card 1, or a plain part such as `(5-4)`), or else
@@ -126,30 +137,19 @@ impl NodeForms {
         let nonzero_plain = |forms: &Forms, id: SignedId| {
             forms.facts(id.form).plain && forms.facts(id.form).value.is_some_and(|v| !v.is_zero())
         };
-        let without_one = self.forms.without_a_one(function);
-        if let Some((core, one)) = without_one.filter(|(core, _)| nonzero_plain(&self.forms, *core)) {
-            let key = FourNums { core, one: Some(one), zeros: 0, zero_product: None };
-            debug_assert_eq!(self.four_nums_by_tree(function), key, "{:?}", self.forms.tree(function));
-            return key;
+        let without_one = forms.without_a_one(function);
+        if let Some((core, one)) = without_one.filter(|(core, _)| nonzero_plain(forms, *core)) {
+            return Some(FourNums::of_core(core, Some(one)));
         }
-        if let Some((rest, part)) =
-            self.forms.without_a_pair(function).filter(|(rest, _)| nonzero_plain(&self.forms, *rest))
-        {
-            let key = FourNums { core: self.forms.with_pair(rest, part), one: None, zeros: 0, zero_product: None };
-            debug_assert_eq!(self.four_nums_by_tree(function), key, "{:?}", self.forms.tree(function));
-            return key;
+        if let Some((rest, part)) = forms.without_a_pair(function).filter(|(rest, _)| nonzero_plain(forms, *rest)) {
+            return Some(FourNums::of_core(forms.with_pair(rest, part), None));
         }
         // Two cards 1 taken out are a cancelled pair: `x*1*1 = x+1-1`.
-        let card_one = self.forms.leaf(Rational::ONE);
-        let two_ones = without_one.filter(|&(_, one)| one == card_one).and_then(|(core, _)| {
-            self.forms.without_a_one(core).filter(|&(rest, one)| one == card_one && nonzero_plain(&self.forms, rest))
-        });
-        if let Some((rest, one)) = two_ones {
-            let key = FourNums { core: self.forms.with_pair(rest, one.form), one: None, zeros: 0, zero_product: None };
-            debug_assert_eq!(self.four_nums_by_tree(function), key, "{:?}", self.forms.tree(function));
-            return key;
-        }
-        self.four_nums_by_tree(function)
+        let card_one = forms.leaf(Rational::ONE);
+        let (core, _) = without_one.filter(|&(_, one)| one == card_one)?;
+        let (rest, _) =
+            forms.without_a_one(core).filter(|&(rest, one)| one == card_one && nonzero_plain(forms, rest))?;
+        Some(FourNums::of_core(forms.with_pair(rest, card_one.form), None))
     }
 
     fn four_nums_by_tree(&mut self, function: SignedId) -> FourNums {
@@ -174,6 +174,13 @@ struct FourNums {
     one: Option<SignedId>,
     zeros: usize,
     zero_product: Option<(Vec<SignedId>, Vec<Rational>)>,
+}
+
+impl FourNums {
+    /// The key of a form with no zero terms and no zero product.
+    fn of_core(core: SignedId, one: Option<SignedId>) -> FourNums {
+        FourNums { core, one, zeros: 0, zero_product: None }
+    }
 }
 
 /// The classes of one hand's solutions above the syntax level.
