@@ -131,8 +131,10 @@ impl Classes {
 struct Best<M> {
     rank: Rank,
     member: M,
-    /// The text of the tidied `expr`, once a tie on `rank` needed it.
-    text: Option<String>,
+    /// Later members of the same rank that may tidy to another text, in
+    /// the order they came. The text decides between them, so they are
+    /// printed only if no member of a better rank comes after them.
+    rivals: Vec<M>,
 }
 
 /// The leading fields of [`Cost`]: brackets, `-` and `/`, length of the
@@ -231,21 +233,18 @@ impl<M> Shown<M> {
         member: M,
     ) -> bool {
         // The cost of the tidied form decides which member is shown; its
-        // text is only needed to break a tie, so most members are never
-        // tidied or printed.
+        // text is only needed to break a tie that lasts, so most members
+        // are never tidied or printed.
         if new {
-            self.best.push(Best { rank, member, text: None });
+            self.best.push(Best { rank, member, rivals: Vec::new() });
             return true;
         }
         let level = self.level;
         let old = &mut self.best[class];
         if rank < old.rank {
-            *old = Best { rank, member, text: None };
+            *old = Best { rank, member, rivals: Vec::new() };
         } else if rank == old.rank && (level == Level::Syntax || !members.same_tidy(&member, &old.member)) {
-            let text = printed(&members.tidy(level, &member));
-            if text < *old.text.get_or_insert_with(|| printed(&members.tidy(level, &old.member))) {
-                *old = Best { rank, member, text: Some(text) };
-            }
+            old.rivals.push(member);
         }
         false
     }
@@ -257,7 +256,7 @@ impl<M> Shown<M> {
             .best
             .into_iter()
             .map(|best| {
-                let expr = members.tidy(level, &best.member);
+                let (expr, text) = best.shown(members, level);
                 // Above the syntax level a member's rank is its tidied
                 // form's (see `rank_of`); at the syntax level the solver
                 // keeps none.
@@ -266,7 +265,7 @@ impl<M> Shown<M> {
                     _ => best.rank,
                 };
                 debug_assert_eq!(rank, Cost::of(&expr).rank(), "{expr}");
-                Sorted { rank, text: best.text.map_or_else(OnceCell::new, OnceCell::from), expr }
+                Sorted { rank, text: text.map_or_else(OnceCell::new, OnceCell::from), expr }
             })
             .collect();
         // As by `Cost`, the text printed only for a tie in rank; ties in
@@ -275,6 +274,23 @@ impl<M> Shown<M> {
         shown
             .sort_by(|a, b| a.rank.cmp(&b.rank).then_with(|| a.text().cmp(b.text())).then_with(|| a.expr.cmp(&b.expr)));
         shown.into_iter().map(|sorted| sorted.expr).collect()
+    }
+}
+
+impl<M> Best<M> {
+    /// The member shown, tidied: of those tied in rank, the first whose
+    /// text comes first; with its text, if it was printed.
+    fn shown(&self, members: &impl Members<Member = M>, level: Level) -> (Expr, Option<String>) {
+        let first = members.tidy(level, &self.member);
+        if self.rivals.is_empty() {
+            return (first, None);
+        }
+        let text = printed(&first);
+        self.rivals.iter().fold((first, Some(text)), |(best, text), rival| {
+            let tidied = members.tidy(level, rival);
+            let rival_text = printed(&tidied);
+            if rival_text < *text.as_ref().expect("printed") { (tidied, Some(rival_text)) } else { (best, text) }
+        })
     }
 }
 
