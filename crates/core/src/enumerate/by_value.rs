@@ -18,7 +18,7 @@ pub(super) trait Valued<N> {
 /// Items sorted by value.
 #[derive(Debug)]
 pub(super) struct ByValue<T> {
-    items: Box<[T]>,
+    items: Vec<T>,
     /// The order keys of the items' values, when they all have one.
     keys: Option<Box<[u64]>>,
     /// Most values looked up are none of the items': this says so without a search.
@@ -32,9 +32,17 @@ impl<T> ByValue<T> {
         T: Valued<N>,
     {
         debug_assert!(items.is_sorted_by(|x, y| x.value() <= y.value()));
-        let keys: Vec<Option<u64>> = items.iter().map(|item| item.value().order_key()).collect();
-        let filter = ValueFilter::of_keys(keys.iter().copied());
-        ByValue { items: items.into_boxed_slice(), keys: keys.into_iter().collect(), filter }
+        // The keys straight into a list of their length, and the items
+        // kept in theirs: a list cut to its length is a copy.
+        let mut keys = Vec::with_capacity(items.len());
+        for item in &items {
+            match item.value().order_key() {
+                Some(key) => keys.push(key),
+                None => return ByValue { items, keys: None, filter: ValueFilter::EVERY_VALUE },
+            }
+        }
+        let filter = ValueFilter::of_keys(keys.iter().copied().map(Some));
+        ByValue { items, keys: Some(keys.into_boxed_slice()), filter }
     }
 
     /// Every item, sorted by value.
@@ -102,14 +110,17 @@ struct ValueFilter([u64; FILTER_WORDS]);
 const FILTER_WORDS: usize = 8;
 
 impl ValueFilter {
+    /// The filter that no value fails: a value without an order key passes
+    /// every test.
+    const EVERY_VALUE: ValueFilter = ValueFilter([u64::MAX; FILTER_WORDS]);
+
     /// The filter of the values with these order keys.
     fn of_keys(keys: impl Iterator<Item = Option<u64>>) -> ValueFilter {
         let mut bits = [0; FILTER_WORDS];
         for key in keys {
             match key {
                 Some(key) => bits[bit(key) / 64] |= 1 << (bit(key) % 64),
-                // A value without a key passes every test.
-                None => return ValueFilter([u64::MAX; FILTER_WORDS]),
+                None => return ValueFilter::EVERY_VALUE,
             }
         }
         ValueFilter(bits)

@@ -189,11 +189,19 @@ impl<N: Number> Memo<N> {
     /// The expressions of triple `t` worth the `u` of `hits`, from the
     /// ways the hits found (a way is found once per finish of `u`).
     fn triple_list(&mut self, nodes: &mut Nodes, t: usize, hits: &[Hit<N>]) -> Option<List> {
-        let mut ways: SmallVec<[TripleWay; 8]> = hits.iter().map(|h| (h.inner, h.y, h.p, h.at)).collect();
-        ways.sort_unstable();
-        ways.dedup();
-        let mut parts: SmallVec<[Combo; 8]> = SmallVec::with_capacity(ways.len());
-        for ((op, card_first), y, p, at) in ways {
+        // A few ways, most found once or twice: kept sorted and distinct
+        // as they come, cheaper than sorting and deduplicating a copy.
+        let mut ways: SmallVec<[TripleWay; 8]> = SmallVec::new();
+        for h in hits {
+            let way = (h.inner, h.y, h.p, h.at);
+            let at = ways.iter().position(|w| *w >= way).unwrap_or(ways.len());
+            if ways.get(at) != Some(&way) {
+                ways.insert(at, way);
+            }
+        }
+        // Not `with_capacity`: it returns the inline array by value, a copy.
+        let mut parts: SmallVec<[Combo; 8]> = SmallVec::new();
+        for &((op, card_first), y, p, at) in &ways {
             let (card, pair) = (self.list_at(nodes, y, 0)?, self.list_at(nodes, p, at)?);
             if !pair.is_empty() {
                 parts.push(if card_first { (op, card, pair) } else { (op, pair, card) });

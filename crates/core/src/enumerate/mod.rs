@@ -530,6 +530,7 @@ impl<N: Number> Memo<N> {
     /// The index of the cards `ids` (sorted) in `sets`, with its values if
     /// `eager` and it has at most [`EAGER_CARDS`] cards; `None` on
     /// overflow.
+    #[inline]
     fn set_of(&mut self, ids: &[u8], eager: bool) -> Option<usize> {
         let known = match ids {
             [card] => self.card_sets.get(usize::from(*card)).copied().flatten(),
@@ -537,18 +538,23 @@ impl<N: Number> Memo<N> {
         };
         let id = match known {
             Some(id) => id,
-            None => {
-                let key = key(ids);
-                match self.index.get(&key) {
-                    Some(&id) => id,
-                    None => self.new_set(ids, key)?,
-                }
-            }
+            None => self.indexed_set(ids)?,
         };
         if eager && ids.len() <= EAGER_CARDS {
             self.ensure_values(id)?;
         }
         Some(id)
+    }
+
+    /// [`Memo::set_of`] for cards with no slot of their own (or not stored
+    /// yet): found by their key, or stored; out of line.
+    #[inline(never)]
+    fn indexed_set(&mut self, ids: &[u8]) -> Option<usize> {
+        let key = key(ids);
+        match self.index.get(&key) {
+            Some(&id) => Some(id),
+            None => self.new_set(ids, key),
+        }
     }
 
     /// Stores the set of the cards `ids` (sorted), packed as `key`, with
@@ -574,7 +580,10 @@ impl<N: Number> Memo<N> {
             let whole = value.to_i64().map(|v| Box::new([v]) as Box<[i64]>);
             set.with_values(Made { values: Box::new([value]), whole, dense: None, ways: None });
         } else {
-            set.splits = self.split_ids(ids, true)?.into_boxed_slice();
+            set.splits = match ids {
+                [_, _] | [_, _, _] => self.small_splits(ids)?,
+                _ => self.split_ids(ids, true)?.into_boxed_slice(),
+            };
         }
         let at = self.sets.len();
         if let Some((card, _)) = set.card {
@@ -608,12 +617,20 @@ impl<N: Number> Memo<N> {
     }
 
     /// Makes sure set `id` has its values; `None` on overflow.
+    #[inline]
     fn ensure_values(&mut self, id: usize) -> Option<()> {
         if self.sets[id].values.is_none() {
-            let pairs = self.sets[id].splits.clone();
-            let values = self.combine_all(&pairs, self.sets[id].cards <= WAYS_CARDS)?;
-            self.sets[id].with_values(values);
+            return self.make_values(id);
         }
+        Some(())
+    }
+
+    /// [`Memo::ensure_values`] for a set without them, out of line.
+    #[inline(never)]
+    fn make_values(&mut self, id: usize) -> Option<()> {
+        let pairs = self.sets[id].splits.clone();
+        let values = self.combine_all(&pairs, self.sets[id].cards <= WAYS_CARDS)?;
+        self.sets[id].with_values(values);
         Some(())
     }
 
@@ -713,6 +730,29 @@ impl<N: Number> Memo<N> {
         Some(pairs)
     }
 
+    /// [`Memo::split_ids`] of two or three cards `ids` (sorted), with the
+    /// parts' values: each card against the others, each way of splitting
+    /// equal cards once. Every hand of four cards meets such parts first,
+    /// and a mask per split costs more than the splits themselves.
+    fn small_splits(&mut self, ids: &[u8]) -> Option<Box<[(usize, usize)]>> {
+        let splits = match *ids {
+            [a, b] => Box::new([self.ordered(&[a], &[b], true)?]) as Box<[_]>,
+            [a, b, c] => {
+                let mut splits = Vec::with_capacity(3);
+                for (at, rest) in [[b, c], [a, c], [a, b]].into_iter().enumerate() {
+                    // Equal cards leave the same two.
+                    if at == 0 || ids[at] != ids[at - 1] {
+                        splits.push(self.ordered(&[ids[at]], &rest, true)?);
+                    }
+                }
+                splits.into_boxed_slice()
+            }
+            _ => unreachable!("two or three cards"),
+        };
+        debug_assert_eq!(*splits, *self.split_ids(ids, true)?, "{ids:?}");
+        Some(splits)
+    }
+
     /// The sets of the parts `one` and `other` of a split, with their
     /// values if `eager`: the smaller cards on the left, so that `1 2`
     /// reads `1+2`.
@@ -739,12 +779,20 @@ impl<N: Number> Memo<N> {
     }
 
     /// [`Memo::list_of`] the value at position `at` of set `id`'s values.
+    #[inline]
     fn list_at(&mut self, nodes: &mut Nodes, id: usize, at: usize) -> Option<List> {
-        if let Some(known) = self.sets[id].lists[at] {
-            return Some(known);
+        match self.sets[id].lists[at] {
+            Some(known) => Some(known),
+            None => self.make_list_at(nodes, id, at),
         }
+    }
+
+    /// [`Memo::list_at`] for a list not made yet: kept apart, so that a
+    /// look-up of a known list is inlined without this one's frame.
+    #[inline(never)]
+    fn make_list_at(&mut self, nodes: &mut Nodes, id: usize, at: usize) -> Option<List> {
         let list = if let Some(count) = self.sets[id].ways.as_ref().map(|ways| ways.of(at).len()) {
-            let mut combos: SmallVec<[Combo; 16]> = SmallVec::with_capacity(count);
+            let mut combos: SmallVec<[Combo; 16]> = SmallVec::new();
             for k in 0..count {
                 // By index: the parts' lists may be made (and the memo
                 // borrowed mutably) between two ways.
@@ -886,15 +934,30 @@ impl<N: Number> Memo<N> {
 
     /// Makes sure set `id`, which must have its values, has their order
     /// keys: a pair's few values are looked up one by one.
+    #[inline]
     fn ensure_keys(&mut self, id: usize) {
-        let set = &mut self.sets[id];
-        if set.keys.is_none() {
-            set.keys = Some(ValueKeys::of(set.values.as_deref().expect("values built before use")));
+        if self.sets[id].keys.is_none() {
+            self.make_keys(id);
         }
     }
 
+    #[inline(never)]
+    fn make_keys(&mut self, id: usize) {
+        let set = &mut self.sets[id];
+        set.keys = Some(ValueKeys::of(set.values.as_deref().expect("values built before use")));
+    }
+
     /// Makes sure set `id`, if it has its values, has their index.
+    #[inline]
     fn ensure_positions(&mut self, id: usize) {
+        let set = &self.sets[id];
+        if set.values.is_some() && set.positions.is_none() {
+            self.make_positions(id);
+        }
+    }
+
+    #[inline(never)]
+    fn make_positions(&mut self, id: usize) {
         let set = &mut self.sets[id];
         if let (Some(values), None) = (&set.values, &set.positions) {
             set.positions = Some(Positions::of_values(values, set.whole.as_deref()));
