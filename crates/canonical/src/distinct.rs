@@ -554,6 +554,25 @@ mod tests {
     use super::*;
     use reckon_core::{Hand, Rules, all_solutions};
 
+    /// Of the members tied in rank, the one whose text comes first is
+    /// shown, whichever came first; a member of a better rank after them
+    /// beats both.
+    #[test]
+    fn a_tie_in_rank_is_broken_by_text() {
+        let shown = |members: &[&str]| {
+            let mut d = Distinct::new(Level::FourNums);
+            for e in members {
+                d.insert(reckon_core::parse_expr(e).unwrap());
+            }
+            assert_eq!(d.len(), 1, "{members:?}");
+            d.into_sorted()[0].to_string()
+        };
+        assert_eq!(shown(&["4+20*1", "4*1+20"]), "20*1+4");
+        assert_eq!(shown(&["4*1+20", "4+20*1"]), "20*1+4");
+        assert_eq!(shown(&["4+20/1", "20+4/1"]), "20+4/1");
+        assert_eq!(shown(&["4+20/1", "20+4/1", "4+20*1"]), "20*1+4");
+    }
+
     /// The rank computed without tidying is the rank of the tidied form,
     /// and expressions said to tidy alike do.
     #[test]
