@@ -187,50 +187,68 @@ impl Forms {
         id
     }
 
+    /// One pass over the parts, each part's facts read once: a form is
+    /// stored for most expressions met.
     fn facts_of(&self, shape: &Shape) -> Facts {
-        let value_of = |id: &FormId| self.facts(*id).value;
-        // Values are known up to sign, so the checks compare magnitudes.
-        let magnitude = |id: &FormId| self.facts(*id).value.and_then(magnitude);
-        let plain = |id: &FormId| self.facts(*id).plain;
-        match shape {
-            Shape::Leaf(card) => Facts { value: Some(*card), plain: true, fixed_sign: true, sign_free: false },
-            Shape::Sum(plus, minus) => {
-                let value = sum_value(plus.iter().map(value_of), minus.iter().map(value_of));
-                let parts = || plus.iter().chain(minus);
-                let zero_free = parts().all(|t| magnitude(t).is_some_and(|v| !v.is_zero()));
-                // Two terms of equal magnitude may be a cancelled pair even
-                // on one side: a part oriented here against its tree has
-                // the opposite sign, so a pair the tree subtracts may sit
-                // on one side here. Two parts of fixed sign on one side
-                // (`7+7`) stay there in the tree.
-                let terms: SmallVec<[(bool, Option<Rational>, bool); 4]> = parts()
-                    .enumerate()
-                    .map(|(i, t)| (i >= plus.len(), magnitude(t), self.facts(*t).fixed_sign))
-                    .collect();
-                let pairs = terms.len() > 2
-                    && terms.iter().enumerate().any(|(i, &(side, m, fixed))| {
-                        terms[..i].iter().any(|&(other_side, n, other_fixed)| {
-                            m == n && !(fixed && other_fixed && side == other_side)
-                        })
-                    });
-                let sign_free = plus.iter().filter(|t| !self.facts(**t).sign_free).eq(minus.iter());
-                Facts { value, plain: parts().all(plain) && zero_free && !pairs, fixed_sign: false, sign_free }
-            }
-            Shape::Prod(num, den) => {
-                let value = product_value(num.iter().map(value_of), den.iter().map(value_of));
-                let parts = || num.iter().chain(den);
-                let neutral_free = parts().all(|t| magnitude(t).is_some_and(|v| !v.is_zero() && v != Rational::ONE));
-                let plain = parts().all(plain)
-                    && neutral_free
-                    && !equal_products(
-                        &num.iter().map(magnitude).collect::<Values>(),
-                        &den.iter().map(magnitude).collect::<Values>(),
-                    );
-                let fixed_sign = parts().all(|t| matches!(self.shapes[t.0 as usize], Shape::Leaf(_)));
-                let sign_free = parts().any(|t| self.facts(*t).sign_free);
-                Facts { value, plain, fixed_sign, sign_free }
-            }
+        let (sum, kept, inverted) = match shape {
+            Shape::Leaf(card) => return Facts { value: Some(*card), plain: true, fixed_sign: true, sign_free: false },
+            Shape::Sum(plus, minus) => (true, plus, minus),
+            Shape::Prod(num, den) => (false, num, den),
+        };
+        let (mut value, mut plain) = (Some(if sum { Rational::ZERO } else { Rational::ONE }), true);
+        let (mut fixed_sign, mut any_sign_free) = (!sum, false);
+        for (invert, &part) in kept.iter().map(|p| (false, p)).chain(inverted.iter().map(|p| (true, p))) {
+            let facts = self.facts(part);
+            value = match (value, facts.value) {
+                (Some(v), Some(p)) => match (sum, invert) {
+                    (true, false) => v.checked_add(p),
+                    (true, true) => v.checked_sub(p),
+                    (false, false) => v.checked_mul(p),
+                    (false, true) => v.checked_div(p),
+                },
+                _ => None,
+            };
+            // Values are known up to sign, so the checks compare magnitudes.
+            let neutral = |m: Rational| m.is_zero() || (!sum && m == Rational::ONE);
+            plain &= facts.plain && facts.value.and_then(magnitude).is_some_and(|m| !neutral(m));
+            fixed_sign &= matches!(self.shapes[part.0 as usize], Shape::Leaf(_));
+            any_sign_free |= facts.sign_free;
         }
+        if sum {
+            let plain = plain && !(kept.len() + inverted.len() > 2 && self.may_pair(kept, inverted));
+            let sign_free = kept.iter().filter(|t| !self.facts(**t).sign_free).eq(inverted.iter());
+            Facts { value, plain, fixed_sign: false, sign_free }
+        } else {
+            // Only a product of two factors or more with a divisor may
+            // have equal products: the magnitudes are listed only then.
+            let magnitudes =
+                |ids: &[FormId]| -> Values { ids.iter().map(|id| self.facts(*id).value.and_then(magnitude)).collect() };
+            let plain = plain
+                && !(kept.len() >= 2
+                    && !inverted.is_empty()
+                    && equal_products(&magnitudes(kept), &magnitudes(inverted)));
+            Facts { value, plain, fixed_sign, sign_free: any_sign_free }
+        }
+    }
+
+    /// Could two of the terms `plus` and `minus` of a sum be a cancelled
+    /// pair? Two terms of equal magnitude may be one even on one side: a
+    /// part oriented here against its tree has the opposite sign, so a
+    /// pair the tree subtracts may sit on one side here. Two parts of
+    /// fixed sign on one side (`7+7`) stay there in the tree.
+    fn may_pair(&self, plus: &[FormId], minus: &[FormId]) -> bool {
+        let term = |i: usize| {
+            let (side, id) = if i < plus.len() { (false, plus[i]) } else { (true, minus[i - plus.len()]) };
+            let facts = self.facts(id);
+            (side, facts.value.and_then(magnitude), facts.fixed_sign)
+        };
+        (1..plus.len() + minus.len()).any(|i| {
+            let (side, m, fixed) = term(i);
+            (0..i).any(|j| {
+                let (other_side, n, other_fixed) = term(j);
+                m == n && !(fixed && other_fixed && side == other_side)
+            })
+        })
     }
 
     /// Is `form` a sum of plain terms none worth zero, worth something
@@ -544,39 +562,6 @@ fn hash_of(shape: &Shape) -> u64 {
 /// `|v|`, if it fits.
 fn magnitude(v: Rational) -> Option<Rational> {
     if v < Rational::ZERO { Rational::ZERO.checked_sub(v) } else { Some(v) }
-}
-
-fn sum_value(
-    plus: impl Iterator<Item = Option<Rational>>,
-    minus: impl Iterator<Item = Option<Rational>>,
-) -> Option<Rational> {
-    chain_value(Rational::ZERO, Rational::checked_add, Rational::checked_sub, plus, minus)
-}
-
-fn product_value(
-    num: impl Iterator<Item = Option<Rational>>,
-    den: impl Iterator<Item = Option<Rational>>,
-) -> Option<Rational> {
-    chain_value(Rational::ONE, Rational::checked_mul, Rational::checked_div, num, den)
-}
-
-/// `start`, `apply`-ed with every `kept` term and `invert`-ed with every
-/// `inverted` one; `None` when a term has no value or a step overflows.
-fn chain_value(
-    start: Rational,
-    apply: fn(Rational, Rational) -> Option<Rational>,
-    invert: fn(Rational, Rational) -> Option<Rational>,
-    kept: impl Iterator<Item = Option<Rational>>,
-    inverted: impl Iterator<Item = Option<Rational>>,
-) -> Option<Rational> {
-    let mut v = start;
-    for t in kept {
-        v = apply(v, t?)?;
-    }
-    for t in inverted {
-        v = invert(v, t?)?;
-    }
-    Some(v)
 }
 
 /// Could some factors (not all) and some divisors have equal products?
