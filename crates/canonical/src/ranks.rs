@@ -86,15 +86,22 @@ impl NodeRanks {
         }
     }
 
+    /// Inlined for the usual share worked out before; the rest out of line.
+    #[inline]
     fn share(&mut self, nodes: &Nodes, id: NodeId, additive: bool) -> Option<Share> {
-        let slot = usize::from(additive);
         if let Some(known) = self.shares.get(id.index()) {
-            match known[slot] {
+            match known[usize::from(additive)] {
                 Known::Fast(share) => return Some(share),
                 Known::Slow => return None,
                 Known::Unknown => {}
             }
         }
+        self.new_share(nodes, id, additive)
+    }
+
+    #[inline(never)]
+    fn new_share(&mut self, nodes: &Nodes, id: NodeId, additive: bool) -> Option<Share> {
+        let slot = usize::from(additive);
         let share = self.make_share(nodes, id, additive);
         if self.shares.len() <= id.index() {
             self.shares.resize(nodes.len().max(id.index() + 1), [Known::Unknown; 2]);

@@ -78,10 +78,17 @@ impl NodeForms {
         }
     }
 
+    /// Inlined for the usual node met before; the rest out of line.
+    #[inline]
     fn of_node(&mut self, nodes: &Nodes, id: NodeId) -> SignedId {
         if let Some(Some(known)) = self.of_node.get(id.index()) {
             return *known;
         }
+        self.of_new_node(nodes, id)
+    }
+
+    #[inline(never)]
+    fn of_new_node(&mut self, nodes: &Nodes, id: NodeId) -> SignedId {
         let form = match nodes.get(id) {
             reckon_core::Node::Card(card) => self.forms.leaf(card),
             reckon_core::Node::Binary(op, l, r) => {
