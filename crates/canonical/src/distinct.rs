@@ -450,7 +450,13 @@ impl Extend<Expr> for Distinct {
 /// and `-` (`*` and `/`) are regrouped as `a+b-c-d` (`a*b/c/d`). Built
 /// straight from wherever `e` is stored.
 pub(crate) fn tidy<T: Tree>(level: Level, e: T) -> Expr {
-    match e.view() {
+    tidy_view(level, e.view())
+}
+
+/// [`tidy`] of an expression already viewed: a chain's parts are viewed
+/// once, to tell a part from the chain.
+fn tidy_view<T: Tree>(level: Level, view: View<T>) -> Expr {
+    match view {
         View::Card(card) => Expr::Num(card),
         View::Binary(op, l, r) if level == Level::Syntax => {
             let (mut l, mut r) = (tidy(level, l), tidy(level, r));
@@ -459,17 +465,24 @@ pub(crate) fn tidy<T: Tree>(level: Level, e: T) -> Expr {
             }
             Expr::binary(op, l, r)
         }
-        View::Binary(op, _, _) => {
+        View::Binary(op, l, r) => {
             let (plus, minus) =
                 if op.precedence() == Op::Add.precedence() { (Op::Add, Op::Sub) } else { (Op::Mul, Op::Div) };
             let mut kept = TidyParts::new();
             let mut inverted = TidyParts::new();
-            chain(level, e, plus, minus, false, &mut kept, &mut inverted);
+            chain(level, l, plus, minus, false, &mut kept, &mut inverted);
+            chain(level, r, plus, minus, op == minus, &mut kept, &mut inverted);
             // Reversed once sorted, so that the parts are taken off the end
-            // in order.
+            // in order. Two parts, the usual case, take one comparison.
             for parts in [&mut kept, &mut inverted] {
-                parts.sort_by(prominence);
-                parts.reverse();
+                if let [a, b] = parts.as_mut_slice() {
+                    if prominence(a, b) != Ordering::Greater {
+                        std::mem::swap(a, b);
+                    }
+                } else {
+                    parts.sort_by(prominence);
+                    parts.reverse();
+                }
             }
             let mut acc = kept.pop().expect("a chain starts with a kept part");
             while let Some(part) = kept.pop() {
@@ -519,8 +532,8 @@ fn chain<T: Tree>(level: Level, e: T, plus: Op, minus: Op, inverted: bool, kept:
             chain(level, l, plus, minus, inverted, kept, inv);
             chain(level, r, plus, minus, inverted ^ (op == minus), kept, inv);
         }
-        _ => {
-            let part = tidy(level, e);
+        view => {
+            let part = tidy_view(level, view);
             if inverted {
                 inv.push(part);
             } else {
