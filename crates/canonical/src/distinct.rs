@@ -310,9 +310,8 @@ impl Sorted {
 /// The text of `e`, printed into room for a typical solution at once
 /// rather than grown a few characters at a time.
 fn printed(e: &Expr) -> String {
-    use std::fmt::Write;
     let mut text = String::with_capacity(32);
-    write!(text, "{e}").expect("printing to a string does not fail");
+    e.write_to(&mut text).expect("printing to a string does not fail");
     text
 }
 

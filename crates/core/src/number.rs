@@ -232,17 +232,24 @@ impl PartialOrd for Rational {
     }
 }
 
-impl fmt::Display for Rational {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl Rational {
+    /// Writes what [`Display`](fmt::Display) prints straight to `out`.
+    pub(crate) fn write_to(&self, out: &mut impl fmt::Write) -> fmt::Result {
         // Every shown solution is printed, and so are the members tied
         // for showing: plain digits cost a fraction of `write!`.
         let mut digits = itoa::Buffer::new();
-        f.write_str(digits.format(self.num))?;
+        out.write_str(digits.format(self.num))?;
         if self.den != 1 {
-            f.write_str("/")?;
-            f.write_str(digits.format(self.den))?;
+            out.write_char('/')?;
+            out.write_str(digits.format(self.den))?;
         }
         Ok(())
+    }
+}
+
+impl fmt::Display for Rational {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.write_to(f)
     }
 }
 
