@@ -139,18 +139,24 @@ impl Grouping {
         left: List,
         right: List,
         tails: &[Tail],
-        mut pair: impl FnMut(NodeId, NodeId, Tail),
+        pair: impl FnMut(NodeId, NodeId, Tail),
     ) {
+        self.pairs_into(op, left, right, &mut Visit { tails, pair });
+    }
+
+    /// [`Grouping::for_each_pair`] into a sink that reads the tails of the
+    /// lists' nodes itself: the nodes' own store can take the pairs as
+    /// they come, since only older nodes' tails are read.
+    pub(super) fn pairs_into(self, op: Op, left: List, right: List, sink: &mut impl PairSink) {
         let additive = op.precedence() == Op::Add.precedence();
         if !(if additive { self.sums } else { self.products }) {
             for l in ids(left.all()) {
                 for r in ids(right.all()) {
-                    pair(l, r, Tail::default());
+                    sink.pair(l, r, Tail::default());
                 }
             }
             return;
         }
-        let tail = |chain: NodeId| tails[chain.index()];
         if op.is_commutative() {
             // Either side may be the chain so far, not both. Two parts
             // come in the split's order, whatever their ids; equal lists
@@ -159,20 +165,20 @@ impl Grouping {
             for l in ids(left.parts(additive)) {
                 for r in ids(right.parts(additive)) {
                     if !same || l <= r {
-                        pair(l, r, Tail::new(false, l.max(r)));
+                        sink.pair(l, r, Tail::new(false, l.max(r)));
                     }
                 }
                 for r in ids(right.chains(additive)) {
-                    if tail(r) <= Tail::new(false, l) {
-                        pair(l, r, Tail::new(false, l));
+                    if sink.tail(r) <= Tail::new(false, l) {
+                        sink.pair(l, r, Tail::new(false, l));
                     }
                 }
             }
             if !same {
                 for l in ids(left.chains(additive)) {
                     for r in ids(right.parts(additive)) {
-                        if tail(l) <= Tail::new(false, r) {
-                            pair(l, r, Tail::new(false, r));
+                        if sink.tail(l) <= Tail::new(false, r) {
+                            sink.pair(l, r, Tail::new(false, r));
                         }
                     }
                 }
@@ -181,15 +187,38 @@ impl Grouping {
             for r in ids(right.parts(additive)) {
                 let after = Tail::new(true, r);
                 for l in ids(left.parts(additive)) {
-                    pair(l, r, after);
+                    sink.pair(l, r, after);
                 }
                 for l in ids(left.chains(additive)) {
-                    if tail(l) <= after {
-                        pair(l, r, after);
+                    if sink.tail(l) <= after {
+                        sink.pair(l, r, after);
                     }
                 }
             }
         }
+    }
+}
+
+/// Where [`Grouping::pairs_into`] reads chains' tails and puts the pairs.
+pub(super) trait PairSink {
+    /// The tail of the node `id`, made before the pairs.
+    fn tail(&self, id: NodeId) -> Tail;
+    fn pair(&mut self, l: NodeId, r: NodeId, tail: Tail);
+}
+
+/// A sink that hands each pair to a closure.
+struct Visit<'a, F> {
+    tails: &'a [Tail],
+    pair: F,
+}
+
+impl<F: FnMut(NodeId, NodeId, Tail)> PairSink for Visit<'_, F> {
+    fn tail(&self, id: NodeId) -> Tail {
+        self.tails[id.index()]
+    }
+
+    fn pair(&mut self, l: NodeId, r: NodeId, tail: Tail) {
+        (self.pair)(l, r, tail);
     }
 }
 

@@ -41,7 +41,7 @@ use self::by_value::ValueKeys;
 use self::finish::{Finishers, NoTwoSteps, Positions, TwoSteps, position};
 use self::four::Hit;
 pub use self::list::Trees;
-use self::list::{Grouping, List, Tail, ids};
+use self::list::{Grouping, List, PairSink, Tail, ids};
 use self::parts::RepeatedSplits;
 use self::ways::{Operand, Way, Ways};
 use self::whole::Dense;
@@ -76,8 +76,6 @@ pub struct Nodes {
     nodes: Vec<Node>,
     /// The tail of each node, as a chain.
     tails: Vec<Tail>,
-    /// The tails of nodes being pushed, kept for their room.
-    fresh: Vec<Tail>,
     /// Bumped whenever the nodes are dropped and their ids reused.
     epoch: u64,
 }
@@ -135,14 +133,27 @@ impl Nodes {
     }
 
     /// Pushes `l op r` for every pair `grouping` makes of `left` and `right`.
+    #[inline]
     fn push_pairs(&mut self, grouping: Grouping, op: Op, left: List, right: List) {
-        // The new nodes' tails go to the end once the old ones are read.
-        let fresh = &mut self.fresh;
-        grouping.for_each_pair(op, left, right, &self.tails, |l, r, tail| {
-            self.nodes.push(Node::Binary(op, l, r));
-            fresh.push(tail);
-        });
-        self.tails.append(fresh);
+        grouping.pairs_into(op, left, right, &mut Pushed { nodes: self, op });
+    }
+}
+
+/// Pushes each pair as a node `l op r`, its tail with it: the tails read
+/// are of the lists' nodes, older than any pushed here.
+struct Pushed<'a> {
+    nodes: &'a mut Nodes,
+    op: Op,
+}
+
+impl PairSink for Pushed<'_> {
+    fn tail(&self, id: NodeId) -> Tail {
+        self.nodes.tails[id.index()]
+    }
+
+    fn pair(&mut self, l: NodeId, r: NodeId, tail: Tail) {
+        self.nodes.nodes.push(Node::Binary(self.op, l, r));
+        self.nodes.tails.push(tail);
     }
 }
 
