@@ -51,8 +51,14 @@ impl<N: Number> CardIds<N> {
     /// The sorted ids of `cards`, giving new values new ids. The caller
     /// made room (see [`CardIds::has_room_for`]).
     pub(crate) fn ids_of(&mut self, cards: &[N]) -> Ids {
-        let mut ids: Ids = cards.iter().map(|card| self.id_of(card)).collect();
-        ids.sort_unstable();
+        let mut ids = Ids::new();
+        for card in cards {
+            ids.push(self.id_of(card));
+        }
+        // Sorted cards mostly get ids in their order already.
+        if !ids.is_sorted() {
+            ids.sort_unstable();
+        }
         ids
     }
 
