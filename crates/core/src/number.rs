@@ -134,9 +134,14 @@ impl Rational {
         if other.num == 0 {
             return None;
         }
-        // Whole numbers that divide exactly need no wide arithmetic or gcd.
-        if self.den == 1 && other.den == 1 && self.num.checked_rem(other.num) == Some(0) {
-            return self.num.checked_div(other.num).map(Rational::from_integer);
+        if self.den == 1 && other.den == 1 {
+            match self.num.checked_rem(other.num) {
+                // Whole numbers that divide exactly need no wide arithmetic or gcd.
+                Some(0) => return self.num.checked_div(other.num).map(Rational::from_integer),
+                // Otherwise one gcd in 64 bits (`i64::MIN / -1` goes the wide way).
+                Some(_) => return Rational::whole_over_whole(self.num, other.num),
+                None => {}
+            }
         }
         if let Some(quotient) = self.over_whole(other) {
             return Some(quotient);
@@ -150,6 +155,18 @@ impl Rational {
     // gcd and no wide arithmetic. Each of the following answers only when
     // exactly one operand is whole and nothing overflows; `None` sends the
     // caller to the general rule, which knows whether the result fits.
+
+    /// `a / b` for whole `a` and `b` that leave a remainder: `b` is not
+    /// zero, and their gcd fits (neither is zero).
+    fn whole_over_whole(a: i64, b: i64) -> Option<Rational> {
+        let g = gcd_i64(a, b)?;
+        let (num, den) = (a / g, b / g);
+        if den < 0 {
+            Some(Rational { num: num.checked_neg()?, den: den.checked_neg()? })
+        } else {
+            Some(Rational { num, den })
+        }
+    }
 
     /// `a/b + c = (a + c*b)/b`, in lowest terms since `a/b` is.
     fn plus_whole(self, other: Rational) -> Option<Rational> {
