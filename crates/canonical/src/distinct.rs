@@ -65,6 +65,8 @@ pub struct Distinct {
 pub(crate) struct Shown<M> {
     level: Level,
     best: Vec<Best<M>>,
+    /// Room for sorting, kept when a solver reuses this between hands.
+    sorted: Vec<Sorted>,
 }
 
 /// Where the members of a [`Shown`] are stored.
@@ -220,7 +222,16 @@ impl Distinct {
 
 impl<M> Shown<M> {
     pub(crate) fn new(level: Level) -> Shown<M> {
-        Shown { level, best: Vec::new() }
+        Shown { level, best: Vec::new(), sorted: Vec::new() }
+    }
+
+    /// Empties it for the next hand at `level`, keeping its room: a solver
+    /// lists hand after hand, and growing these from nothing each time
+    /// costs more than the few hands' worth of room kept.
+    pub(crate) fn reset(&mut self, level: Level) {
+        self.level = level;
+        self.best.clear();
+        self.sorted.clear();
     }
 
     /// Keeps `member` if it is the first of its class or more readable
@@ -250,30 +261,33 @@ impl<M> Shown<M> {
     }
 
     /// One expression per class, the simplest first, in a stable order.
-    pub(crate) fn into_sorted(self, members: &impl Members<Member = M>) -> Vec<Expr> {
+    pub(crate) fn into_sorted(mut self, members: &impl Members<Member = M>) -> Vec<Expr> {
+        self.take_sorted(members)
+    }
+
+    /// As [`Shown::into_sorted`], leaving it empty with its room kept.
+    pub(crate) fn take_sorted(&mut self, members: &impl Members<Member = M>) -> Vec<Expr> {
         let level = self.level;
-        let mut shown: Vec<Sorted> = self
-            .best
-            .into_iter()
-            .map(|best| {
-                let (expr, text) = best.shown(members, level);
-                // Above the syntax level a member's rank is its tidied
-                // form's (see `rank_of`); at the syntax level the solver
-                // keeps none.
-                let rank = match level {
-                    Level::Syntax => Cost::of(&expr).rank(),
-                    _ => best.rank,
-                };
-                debug_assert_eq!(rank, Cost::of(&expr).rank(), "{expr}");
-                Sorted { rank, text: text.map_or_else(OnceCell::new, OnceCell::from), expr }
-            })
-            .collect();
+        let shown = &mut self.sorted;
+        shown.clear();
+        shown.extend(self.best.drain(..).map(|best| {
+            let (expr, text) = best.shown(members, level);
+            // Above the syntax level a member's rank is its tidied
+            // form's (see `rank_of`); at the syntax level the solver
+            // keeps none.
+            let rank = match level {
+                Level::Syntax => Cost::of(&expr).rank(),
+                _ => best.rank,
+            };
+            debug_assert_eq!(rank, Cost::of(&expr).rank(), "{expr}");
+            Sorted { rank, text: text.map_or_else(OnceCell::new, OnceCell::from), expr }
+        }));
         // As by `Cost`, the text printed only for a tie in rank; ties in
         // cost are broken by the tree itself, so the order never depends
         // on the order classes were found in.
         shown
             .sort_by(|a, b| a.rank.cmp(&b.rank).then_with(|| a.text().cmp(b.text())).then_with(|| a.expr.cmp(&b.expr)));
-        shown.into_iter().map(|sorted| sorted.expr).collect()
+        shown.drain(..).map(|sorted| sorted.expr).collect()
     }
 }
 
@@ -295,6 +309,7 @@ impl<M> Best<M> {
 }
 
 /// A shown member with its [`Cost`], the text worked out on demand.
+#[derive(Debug, Clone)]
 struct Sorted {
     rank: Rank,
     text: OnceCell<String>,

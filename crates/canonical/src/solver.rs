@@ -35,6 +35,9 @@ pub struct DistinctSolver {
     syntax: SyntaxIds,
     /// Kept between hands for their room.
     classes: Classes,
+    /// The best member of each class of the hand being listed; kept
+    /// between hands for its room.
+    shown: Shown<Solution>,
 }
 
 /// The function-level form of every node met, kept while the
@@ -313,6 +316,7 @@ impl DistinctSolver {
             ranks: NodeRanks::with_capacity(ROOM),
             syntax: SyntaxIds::default(),
             classes: Classes::default(),
+            shown: Shown::new(level),
         }
     }
 
@@ -345,9 +349,9 @@ impl DistinctSolver {
             // own grouping, and every tree may be the one shown.
             return DistinctSolver::showing(*self.rules(), level, true).solve(hand);
         }
-        let mut shown = Shown::new(display);
-        let (forms, ranks, classes) = (&mut self.forms, &mut self.ranks, &mut self.classes);
+        let (forms, ranks, classes, shown) = (&mut self.forms, &mut self.ranks, &mut self.classes, &mut self.shown);
         classes.clear();
+        shown.reset(display);
         self.enumerator.visit_solutions(hand, |solution, nodes| {
             // Node ids may have been reused since the last hand.
             forms.follow(nodes.epoch());
@@ -361,7 +365,7 @@ impl DistinctSolver {
             let class = classes.of(level, forms, function);
             shown.place(&Solutions(nodes), rank, class, solution);
         });
-        shown.into_sorted(&Solutions(self.enumerator.nodes()))
+        shown.take_sorted(&Solutions(self.enumerator.nodes()))
     }
 
     /// [`DistinctSolver::solve`] at the syntax level. Every member of a
