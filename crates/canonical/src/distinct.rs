@@ -299,12 +299,16 @@ impl<M> Best<M> {
         if self.rivals.is_empty() {
             return (first, None);
         }
-        let text = printed(&first);
-        self.rivals.iter().fold((first, Some(text)), |(best, text), rival| {
+        let mut text = printed(&first);
+        let mut shown = first;
+        for rival in &self.rivals {
             let tidied = members.tidy(level, rival);
             let rival_text = printed(&tidied);
-            if rival_text < *text.as_ref().expect("printed") { (tidied, Some(rival_text)) } else { (best, text) }
-        })
+            if rival_text < text {
+                (shown, text) = (tidied, rival_text);
+            }
+        }
+        (shown, Some(text))
     }
 }
 
