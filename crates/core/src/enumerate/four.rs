@@ -63,13 +63,7 @@ impl<N: Number> Memo<N> {
                 splits.push(split);
             }
         }
-        let [a, b, c, d] = ids;
-        for (at, rest) in [[b, c, d], [a, c, d], [a, b, d], [a, b, c]].into_iter().enumerate() {
-            // Equal cards leave the same three.
-            if at == 0 || ids[at] != ids[at - 1] {
-                splits.push(self.ordered(&[ids[at]], &rest, false)?);
-            }
-        }
+        self.single_card_splits(&ids, false, &mut splits)?;
         debug_assert_eq!(splits.as_slice(), self.split_ids(&ids, false)?.as_slice(), "{ids:?}");
         Some(splits)
     }

@@ -748,20 +748,35 @@ impl<N: Number> Memo<N> {
     fn small_splits(&mut self, ids: &[u8]) -> Option<Box<[(usize, usize)]>> {
         let splits = match *ids {
             [a, b] => Box::new([self.ordered(&[a], &[b], true)?]) as Box<[_]>,
-            [a, b, c] => {
+            [_, _, _] => {
                 let mut splits = Vec::with_capacity(3);
-                for (at, rest) in [[b, c], [a, c], [a, b]].into_iter().enumerate() {
-                    // Equal cards leave the same two.
-                    if at == 0 || ids[at] != ids[at - 1] {
-                        splits.push(self.ordered(&[ids[at]], &rest, true)?);
-                    }
-                }
+                self.single_card_splits(ids, true, &mut splits)?;
                 splits.into_boxed_slice()
             }
             _ => unreachable!("two or three cards"),
         };
         debug_assert_eq!(*splits, *self.split_ids(ids, true)?, "{ids:?}");
         Some(splits)
+    }
+
+    /// Adds to `splits` each card of `ids` (sorted, three or four cards)
+    /// against the others, in the order of [`Memo::split_ids`], with the
+    /// parts' values if `eager`; `None` on overflow.
+    fn single_card_splits(&mut self, ids: &[u8], eager: bool, splits: &mut impl Extend<(usize, usize)>) -> Option<()> {
+        debug_assert!((3..=4).contains(&ids.len()));
+        for at in 0..ids.len() {
+            // Equal cards leave the same rest.
+            if at > 0 && ids[at] == ids[at - 1] {
+                continue;
+            }
+            // The others: those after `at` one place down.
+            let mut rest = [0; 3];
+            for (k, slot) in rest.iter_mut().enumerate().take(ids.len() - 1) {
+                *slot = ids[k + usize::from(k >= at)];
+            }
+            splits.extend([self.ordered(&[ids[at]], &rest[..ids.len() - 1], eager)?]);
+        }
+        Some(())
     }
 
     /// The sets of the parts `one` and `other` of a split, with their
@@ -970,9 +985,8 @@ impl<N: Number> Memo<N> {
     #[inline(never)]
     fn make_positions(&mut self, id: usize) {
         let set = &mut self.sets[id];
-        if let (Some(values), None) = (&set.values, &set.positions) {
-            set.positions = Some(Positions::of_values(values, set.whole.as_deref()));
-        }
+        let values = set.values.as_deref().expect("checked by ensure_positions");
+        set.positions = Some(Positions::of_values(values, set.whole.as_deref()));
     }
 
     /// The two parts of a split, the one to walk first: it has its values,
