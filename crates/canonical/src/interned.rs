@@ -219,16 +219,53 @@ impl Forms {
             let sign_free = kept.iter().filter(|t| !self.facts(**t).sign_free).eq(inverted.iter());
             Facts { value, plain, fixed_sign: false, sign_free }
         } else {
-            // Only a product of two factors or more with a divisor may
-            // have equal products: the magnitudes are listed only then.
-            let magnitudes =
-                |ids: &[FormId]| -> Values { ids.iter().map(|id| self.facts(*id).value.and_then(magnitude)).collect() };
-            let plain = plain
-                && !(kept.len() >= 2
-                    && !inverted.is_empty()
-                    && equal_products(&magnitudes(kept), &magnitudes(inverted)));
+            let plain = plain && !self.equal_products(kept, inverted);
             Facts { value, plain, fixed_sign, sign_free: any_sign_free }
         }
+    }
+
+    /// Could some factors `num` (not all) and some divisors `den` of a
+    /// product have equal products? Compared by magnitude, so also true
+    /// for products of opposite sign. Only two factors or more with a
+    /// divisor can: their magnitudes are listed only then.
+    fn equal_products(&self, num: &[FormId], den: &[FormId]) -> bool {
+        if num.len() < 2 || den.is_empty() {
+            return false;
+        }
+        let magnitudes = |ids: &[FormId]| -> Values { ids.iter().map(|&id| self.magnitude_of(id)).collect() };
+        let (num, den) = (magnitudes(num), magnitudes(den));
+        // True when unsure: a value that does not fit, or too many parts.
+        if num.len() + den.len() > 12 || num.iter().chain(&den).any(Option::is_none) {
+            return true;
+        }
+        // The product of the parts of `values` picked by the bits of `mask`.
+        let product = |values: &[Option<Rational>], mask: usize| {
+            (0..values.len())
+                .filter(|b| mask >> b & 1 == 1)
+                .try_fold(Rational::ONE, |acc, b| acc.checked_mul(values[b]?))
+        };
+        // Inline for the usual one or two divisors: a form is stored per
+        // expression met, and most products with a divisor are checked here.
+        let inverted: SmallVec<[Option<Rational>; 4]> = (1usize..1 << den.len()).map(|m| product(&den, m)).collect();
+        (1usize..1 << num.len())
+            .filter(|m| (m.count_ones() as usize) < num.len())
+            .map(|m| product(&num, m))
+            .any(|p| p.is_none() || inverted.contains(&p))
+    }
+
+    /// The magnitude of the value of `form`, if it has one that fits:
+    /// values are compared up to sign where a part stored here may be
+    /// oriented against its tree.
+    fn magnitude_of(&self, form: FormId) -> Option<Rational> {
+        self.facts(form).value.and_then(magnitude)
+    }
+
+    /// Is one of the parts `kept` and `inverted` worth zero, or of a value
+    /// that does not fit (which might be zero)? A product with such a part
+    /// is a zero product, whatever its one factors and pairs: taking one
+    /// out could fold the zero away.
+    fn has_zero_part(&self, kept: &[FormId], inverted: &[FormId]) -> bool {
+        kept.iter().chain(inverted).any(|&part| self.facts(part).value.is_none_or(|v| v.is_zero()))
     }
 
     /// Could two of the terms `plus` and `minus` of a sum be a cancelled
@@ -261,10 +298,12 @@ impl Forms {
         let Shape::Sum(kept, inverted) = &self.shapes[form.0 as usize] else { return false };
         let non_zero = |facts: Facts| facts.value.is_some_and(|v| !v.is_zero());
         let terms = || kept.iter().chain(inverted);
-        let magnitude = |term: FormId| self.facts(term).value.and_then(magnitude);
         non_zero(self.facts(form))
-            && terms().all(|&term| self.facts(term).plain && non_zero(self.facts(term)) && magnitude(term).is_some())
-            && terms().enumerate().all(|(i, &a)| terms().skip(i + 1).all(|&b| a == b || magnitude(a) != magnitude(b)))
+            && terms()
+                .all(|&term| self.facts(term).plain && non_zero(self.facts(term)) && self.magnitude_of(term).is_some())
+            && terms()
+                .enumerate()
+                .all(|(i, &a)| terms().skip(i + 1).all(|&b| a == b || self.magnitude_of(a) != self.magnitude_of(b)))
     }
 
     /// Whether `form` is a sum, and its kept and inverted parts; `None`
@@ -286,13 +325,11 @@ impl Forms {
     /// check the result is plain to know it was the only decoration.
     pub(crate) fn without_a_one(&mut self, id: SignedId) -> Option<(SignedId, SignedId)> {
         let (sum, kept, inverted) = self.sides(id.form)?;
-        let mut parts = listed(kept, inverted);
-        let kept = parts.iter().filter(|(invert, _)| !invert).count();
-        // A product with a part worth zero is a zero product, whatever
-        // its one factors: taking one out could fold the zero away.
-        if !sum && parts.iter().any(|(_, part)| self.facts(part.form).value.is_none_or(|v| v.is_zero())) {
+        if !sum && self.has_zero_part(kept, inverted) {
             return None;
         }
+        let mut parts = listed(kept, inverted);
+        let kept = parts.iter().filter(|(invert, _)| !invert).count();
         let factor = if sum {
             None
         } else {
@@ -391,7 +428,7 @@ impl Forms {
     /// is a card), `Err` if the level might take another.
     fn own_pair(&self, form: FormId) -> Result<Option<FormId>, Unsure> {
         let Some((sum, kept, inverted)) = self.sides(form) else { return Ok(None) };
-        let magnitude = |part: FormId| self.facts(part).value.and_then(magnitude).ok_or(Unsure);
+        let magnitude = |part: FormId| self.magnitude_of(part).ok_or(Unsure);
         // Two terms of a sum on one side may be on opposite sides in the
         // tree, unless both have a sign of their own (see `Facts::plain`).
         let fixed = |part: FormId| self.facts(part).fixed_sign;
@@ -419,12 +456,10 @@ impl Forms {
             }
         }
         let Some(part) = part else { return Ok(None) };
-        let all = || kept.iter().chain(inverted).copied();
-        // A product with a part worth zero is a zero product, whatever its
-        // pairs: taking one out could fold the zero away.
-        if !sum && all().any(|p| magnitude(p).is_ok_and(|m| m.is_zero())) {
+        if !sum && self.has_zero_part(kept, inverted) {
             return Err(Unsure);
         }
+        let all = || kept.iter().chain(inverted).copied();
         let m = magnitude(part)?;
         for p in all() {
             if p != part && magnitude(p)? == m {
@@ -562,29 +597,6 @@ fn hash_of(shape: &Shape) -> u64 {
 /// `|v|`, if it fits.
 fn magnitude(v: Rational) -> Option<Rational> {
     if v < Rational::ZERO { Rational::ZERO.checked_sub(v) } else { Some(v) }
-}
-
-/// Could some factors (not all) and some divisors have equal products?
-/// Given magnitudes, so also true for products of opposite sign, and true
-/// when unsure (a value that does not fit, or too many parts).
-fn equal_products(num: &[Option<Rational>], den: &[Option<Rational>]) -> bool {
-    if num.len() < 2 || den.is_empty() {
-        return false;
-    }
-    if num.len() + den.len() > 12 || num.iter().chain(den).any(Option::is_none) {
-        return true;
-    }
-    // The product of the parts of `values` picked by the bits of `mask`.
-    let product = |values: &[Option<Rational>], mask: usize| {
-        (0..values.len()).filter(|b| mask >> b & 1 == 1).try_fold(Rational::ONE, |acc, b| acc.checked_mul(values[b]?))
-    };
-    // Inline for the usual one or two divisors: a form is stored per
-    // expression met, and most products with a divisor are checked here.
-    let inverted: SmallVec<[Option<Rational>; 4]> = (1usize..1 << den.len()).map(|m| product(den, m)).collect();
-    (1usize..1 << num.len())
-        .filter(|m| (m.count_ones() as usize) < num.len())
-        .map(|m| product(num, m))
-        .any(|p| p.is_none() || inverted.contains(&p))
 }
 
 #[cfg(test)]
