@@ -352,6 +352,7 @@ impl DistinctSolver {
         let (forms, ranks, classes, shown) = (&mut self.forms, &mut self.ranks, &mut self.classes, &mut self.shown);
         classes.clear();
         shown.reset(display);
+        let mut held = Held::Nothing;
         self.enumerator.visit_solutions(hand, |solution, nodes| {
             // Node ids may have been reused since the last hand.
             forms.follow(nodes.epoch());
@@ -361,11 +362,17 @@ impl DistinctSolver {
             let fast = if display == level { ranks.of_solution(nodes, solution) } else { None };
             let rank = fast.unwrap_or_else(slow);
             debug_assert_eq!(rank, slow(), "{}", solution.to_expr(nodes));
-            let function = forms.of_solution(nodes, solution);
-            let class = classes.of(level, forms, function);
-            shown.place(&Solutions(nodes), rank, class, solution);
+            held.pass((rank, solution), |(rank, solution)| {
+                let function = forms.of_solution(nodes, solution);
+                let class = classes.of(level, forms, function);
+                shown.place(&Solutions(nodes), rank, class, solution);
+            });
         });
-        shown.take_sorted(&Solutions(self.enumerator.nodes()))
+        let solutions = Solutions(self.enumerator.nodes());
+        if let Some((rank, solution)) = held.lone() {
+            shown.place(&solutions, rank, (0, true), solution);
+        }
+        shown.take_sorted(&solutions)
     }
 
     /// [`DistinctSolver::solve`] at the syntax level. Every member of a
@@ -398,12 +405,47 @@ impl DistinctSolver {
         }
         let (forms, classes) = (&mut self.forms, &mut self.classes);
         classes.clear();
+        let mut held = Held::Nothing;
         self.enumerator.visit_solutions(hand, |solution, nodes| {
             forms.follow(nodes.epoch());
-            let function = forms.of_solution(nodes, solution);
-            classes.of(level, forms, function);
+            held.pass(solution, |solution| {
+                let function = forms.of_solution(nodes, solution);
+                classes.of(level, forms, function);
+            });
         });
-        classes.count
+        if held.lone().is_some() { 1 } else { classes.count }
+    }
+}
+
+/// A hand's first solution, held back until a second one comes: a lone
+/// solution is a class of its own and needs no form, and about one
+/// solvable hand of four cards 1..13 in four has a single solution.
+enum Held<T> {
+    Nothing,
+    First(T),
+    Passed,
+}
+
+impl<T> Held<T> {
+    /// Hands `classify` what may share a class: nothing yet for the first
+    /// solution, the first and `solution` for the second, `solution` after.
+    fn pass(&mut self, solution: T, mut classify: impl FnMut(T)) {
+        match std::mem::replace(self, Held::Passed) {
+            Held::Nothing => *self = Held::First(solution),
+            Held::First(first) => {
+                classify(first);
+                classify(solution);
+            }
+            Held::Passed => classify(solution),
+        }
+    }
+
+    /// The only solution, if there was exactly one.
+    fn lone(self) -> Option<T> {
+        match self {
+            Held::First(only) => Some(only),
+            Held::Nothing | Held::Passed => None,
+        }
     }
 }
 
