@@ -473,7 +473,7 @@ pub(crate) fn tidy<T: Tree>(level: Level, e: T) -> Expr {
 
 /// [`tidy`] of an expression already viewed: a chain's parts are viewed
 /// once, to tell a part from the chain.
-fn tidy_view<T: Tree>(level: Level, view: View<T>) -> Expr {
+pub(crate) fn tidy_view<T: Tree>(level: Level, view: View<T>) -> Expr {
     match view {
         View::Card(card) => Expr::Num(card),
         View::Binary(op, l, r) if level == Level::Syntax => {
@@ -551,7 +551,11 @@ fn chain<T: Tree>(level: Level, e: T, plus: Op, minus: Op, inverted: bool, kept:
             chain(level, r, plus, minus, inverted ^ (op == minus), kept, inv);
         }
         view => {
-            let part = tidy_view(level, view);
+            // Most parts are cards: built here rather than by a call.
+            let part = match view {
+                View::Card(card) => Expr::Num(card),
+                view => tidy_view(level, view),
+            };
             if inverted {
                 inv.push(part);
             } else {
@@ -563,9 +567,12 @@ fn chain<T: Tree>(level: Level, e: T, plus: Op, minus: Op, inverted: bool, kept:
 
 /// Larger value first, then compound before single cards, then by text.
 fn prominence(a: &Expr, b: &Expr) -> Ordering {
-    if a == b {
-        // Equal cards are the common tie: no need to print them.
-        return Ordering::Equal;
+    match (a, b) {
+        // Two cards, the usual pair, differ in value unless equal.
+        (Expr::Num(x), Expr::Num(y)) => return y.cmp(x),
+        // Equal parts are the common tie: no need to print them.
+        _ if a == b => return Ordering::Equal,
+        _ => {}
     }
     by_value(b, a).then_with(|| b.len().cmp(&a.len())).then_with(|| a.to_string().cmp(&b.to_string()))
 }

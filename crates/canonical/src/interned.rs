@@ -153,8 +153,10 @@ impl Forms {
         match &self.shapes[t.form.0 as usize] {
             Shape::Sum(p, m) => {
                 let (to_plus, to_minus) = if flip { (m, p) } else { (p, m) };
-                plus.extend_from_slice(to_plus);
-                minus.extend_from_slice(to_minus);
+                // Copied one by one: `extend_from_slice` inserts through
+                // a general path and library copies, costly for a few ids.
+                plus.extend(to_plus.iter().copied());
+                minus.extend(to_minus.iter().copied());
             }
             _ if flip => minus.push(t.form),
             _ => plus.push(t.form),
@@ -165,8 +167,9 @@ impl Forms {
         match &self.shapes[t.0 as usize] {
             Shape::Prod(n, d) => {
                 let (to_num, to_den) = if divide { (d, n) } else { (n, d) };
-                num.extend_from_slice(to_num);
-                den.extend_from_slice(to_den);
+                // As in `add_terms`.
+                num.extend(to_num.iter().copied());
+                den.extend(to_den.iter().copied());
             }
             _ if divide => den.push(t),
             _ => num.push(t),

@@ -5,7 +5,7 @@ use hashbrown::hash_map::Entry;
 use hashbrown::{HashMap, HashSet};
 use reckon_core::{Enumerator, Expr, Hand, NodeId, Nodes, Rational, Rules, Solution, Trees};
 
-use crate::distinct::{Members, Shown, Tree, View, display_level, keeps_grouping, rank_of, same_tidy, tidy};
+use crate::distinct::{Members, Shown, Tree, View, display_level, keeps_grouping, rank_of, same_tidy, tidy_view};
 use crate::fournums::Form;
 use crate::interned::{Forms, SignedId};
 use crate::level::Level;
@@ -254,6 +254,18 @@ struct Top<'a> {
     solution: Solution,
 }
 
+impl<'a> Top<'a> {
+    /// The top operator over its two parts, each a node.
+    fn view(self) -> View<At<'a>> {
+        match self.solution {
+            Solution::Card(card) => View::Card(card),
+            Solution::Binary(op, l, r) => {
+                View::Binary(op, At { nodes: self.nodes, id: l }, At { nodes: self.nodes, id: r })
+            }
+        }
+    }
+}
+
 /// Either a solution's top or a part of it, to walk both alike.
 #[derive(Clone, Copy)]
 enum Walk<'a> {
@@ -268,10 +280,7 @@ impl<'a> Tree for Walk<'a> {
             View::Binary(op, l, r) => View::Binary(op, Walk::At(l), Walk::At(r)),
         };
         match self {
-            Walk::Top(Top { solution: Solution::Card(card), .. }) => View::Card(card),
-            Walk::Top(Top { nodes, solution: Solution::Binary(op, l, r) }) => {
-                View::Binary(op, Walk::At(At { nodes, id: l }), Walk::At(At { nodes, id: r }))
-            }
+            Walk::Top(top) => part(top.view()),
             Walk::At(at) => part(at.view()),
         }
     }
@@ -290,7 +299,8 @@ impl Members for Solutions<'_> {
     }
 
     fn tidy(&self, level: Level, member: &Solution) -> Expr {
-        tidy(level, Walk::Top(Top { nodes: self.0, solution: *member }))
+        // Below the top, parts are walked as nodes: smaller to pass than `Walk`.
+        tidy_view(level, Top { nodes: self.0, solution: *member }.view())
     }
 }
 
