@@ -304,6 +304,16 @@ mod tests {
         assert_eq!(b(Mul, half, n(4)).grouped().to_string(), "(1/2)*4");
     }
 
+    /// Small whole cards take their own path to text: its edges print as
+    /// every other number does.
+    #[test]
+    fn cards_print_alike_on_either_side_of_the_small_path() {
+        for card in ["0", "9", "10", "99", "100", "-1", "-10", "7/2", "-1/2", "123456789012"] {
+            let e = Expr::Num(card.parse().unwrap());
+            assert_eq!(e.to_string(), card);
+        }
+    }
+
     #[test]
     fn evaluates_exactly() {
         use Op::*;
