@@ -30,6 +30,7 @@
 
 mod count;
 mod distinct;
+mod few;
 mod field;
 mod form;
 mod fournums;

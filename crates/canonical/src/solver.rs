@@ -1,11 +1,11 @@
 //! Listing many hands: the engine's shared nodes meet the forms stored
 //! once, so a raw solution costs one combination of two known forms.
 
-use hashbrown::hash_map::Entry;
-use hashbrown::{HashMap, HashSet};
+use hashbrown::HashSet;
 use reckon_core::{Enumerator, Expr, Hand, NodeId, Nodes, Rational, Rules, Solution, Trees};
 
 use crate::distinct::{Members, Shown, Tree, View, display_level, keeps_grouping, rank_of, same_tidy, tidy_view};
+use crate::few::FewMap;
 use crate::fournums::Form;
 use crate::interned::{Forms, SignedId};
 use crate::level::Level;
@@ -197,10 +197,10 @@ impl FourNums {
 #[derive(Debug, Default)]
 struct Classes {
     /// The class of each function-level form.
-    by_function: HashMap<SignedId, usize>,
+    by_function: FewMap<SignedId, usize>,
     /// At the `4nums` level, the class of each key: several forms may
     /// share one.
-    by_key: HashMap<FourNums, usize>,
+    by_key: FewMap<FourNums, usize>,
     count: usize,
 }
 
@@ -214,16 +214,17 @@ impl Classes {
     /// The class of the solution with form `function`: its number, and
     /// whether it is new.
     fn of(&mut self, level: Level, forms: &mut NodeForms, function: SignedId) -> (usize, bool) {
+        if let Some(seen) = self.by_function.get(&function) {
+            return (seen, false);
+        }
         let next = self.count;
-        let class = match self.by_function.entry(function) {
-            Entry::Occupied(seen) => return (*seen.get(), false),
-            Entry::Vacant(slot) if level == Level::Function => *slot.insert(next),
-            Entry::Vacant(slot) => {
-                // The `4nums` key depends on the form only and is costly:
-                // once per form.
-                *slot.insert(*self.by_key.entry(forms.four_nums(function)).or_insert(next))
-            }
+        let class = match level {
+            Level::Function => next,
+            // The `4nums` key depends on the form only and is costly:
+            // once per form.
+            _ => self.by_key.get_or_insert(forms.four_nums(function), next),
         };
+        self.by_function.insert_new(function, class);
         self.count += usize::from(class == next);
         (class, class == next)
     }
