@@ -419,7 +419,7 @@ pub trait Number: Clone + Ord + Hash + fmt::Debug + fmt::Display {
     fn may_divide_wholly(&self, other: &Self) -> bool {
         self.div(other).is_none_or(|q| q.is_integer())
     }
-    /// A number below 2^49 that orders small values as they order
+    /// A number above 0 and below 2^49 that orders small values as they order
     /// themselves, equal exactly when they are: sorting by it is sorting
     /// by value, a word compared instead of two products. `None` for
     /// values too large for one (and by default).
@@ -574,7 +574,7 @@ mod tests {
         values.sort();
         for pair in values.windows(2) {
             let (a, b) = (pair[0].order_key().unwrap(), pair[1].order_key().unwrap());
-            assert!(a < b && b < limit, "{} and {}", pair[0], pair[1]);
+            assert!(0 < a && a < b && b < limit, "{} and {}", pair[0], pair[1]);
         }
         assert_eq!(Rational::from_integer(edge + 1).order_key(), None);
         assert_eq!(Rational::new(1, edge + 1).unwrap().order_key(), None);

@@ -24,21 +24,45 @@ use crate::rules::Op;
 use super::finish::{NoTwoSteps, TwoStep, two_steps};
 use super::{Combo, List, Memo, Nodes};
 
-/// A value `v` of pair `p` that makes `u` with card `y`, and `u` the
-/// target with the hand's single card.
+/// A value (at `at`) of the pair of a triple's split (among
+/// `TripleLists::splits`) that makes `u` with the split's card, and `u`
+/// the target with the hand's single card.
 #[derive(Debug, Clone)]
 pub(super) struct Hit<N> {
     u: N,
     outer: (Op, bool),
     inner: (Op, bool),
-    y: usize,
-    p: usize,
-    at: usize,
+    split: u8,
+    /// Below six: a pair has at most six values.
+    at: u8,
 }
 
-/// A way a triple makes a value: `y op p` (or `p op y`) with the value
-/// at `at` of pair `p`.
-type TripleWay = ((Op, bool), usize, usize, usize);
+/// What a triple without values keeps for the hands of four cards that
+/// hold it.
+#[derive(Debug)]
+pub(super) struct TripleLists<N> {
+    /// Its splits into a card and a pair, `(y, p)`, in the order of `y`
+    /// (the order its ways are listed in): the first `count` of them.
+    splits: [(usize, usize); 3],
+    count: usize,
+    /// Which nodes are the expressions worth each value it was asked for,
+    /// sorted by value: a dozen or so, bisected faster than hashed.
+    asked: Vec<(N, List)>,
+}
+
+impl<N> TripleLists<N> {
+    /// Drops the lists, whose nodes are dropped.
+    pub(super) fn forget_lists(&mut self) {
+        self.asked.clear();
+    }
+}
+
+/// The values a triple is first made room for in its list of asked
+/// values: 1..13 ask one for eleven on average.
+const ASKED_ROOM: usize = 16;
+
+/// A triple's splits into a card and a pair, in order (see `TripleLists::splits`).
+type CardSplits = [(usize, usize)];
 
 /// The splits of a hand of four cards: its two-and-two splits, then its
 /// single cards against the other three.
@@ -107,24 +131,48 @@ impl<N: Number> Memo<N> {
     ) -> Result<(), NoTwoSteps> {
         let mut hits = std::mem::take(&mut self.hits);
         hits.clear();
-        let result = self.hits_of(x, t, target, &mut hits).and_then(|()| {
+        if self.sets[t].triple.is_none() {
+            self.sets[t].triple = Some(self.triple_lists(t));
+        }
+        // A copy: the memo is borrowed mutably while they are walked.
+        let (splits, count) =
+            self.sets[t].triple.as_ref().map(|triple| (triple.splits, triple.count)).expect("made above");
+        let splits = &splits[..count];
+        let result = self.hits_of(x, splits, target, &mut hits).and_then(|()| {
             // One value `u` of the triple at a time: its ways, then how it finishes.
             hits.sort_unstable_by(|a, b| a.u.cmp(&b.u));
-            self.combos_of_hits(nodes, x, t, &hits, combos).ok_or(NoTwoSteps::Overflow)
+            self.combos_of_hits(nodes, x, t, splits, &hits, combos).ok_or(NoTwoSteps::Overflow)
         });
         self.hits = hits;
         result
     }
 
-    /// Pushes onto `hits` every value of a pair of the triple `t` that
-    /// finishes `target` with a card of `t` and then the card `x`.
-    fn hits_of(&mut self, x: usize, t: usize, target: &N, hits: &mut Vec<Hit<N>>) -> Result<(), NoTwoSteps> {
-        // By index: each pair's keys are made (and the memo borrowed
-        // mutably) on the way.
-        for split in 0..self.sets[t].splits.len() {
-            let (a, b) = self.sets[t].splits[split];
-            // A card `y` and a pair `p`.
-            let (y, p) = if self.sets[a].cards == 1 { (a, b) } else { (b, a) };
+    /// The [`TripleLists`] of triple `t`, with no lists yet.
+    fn triple_lists(&self, t: usize) -> TripleLists<N> {
+        let (mut splits, of_t) = ([(0, 0); 3], &self.sets[t].splits);
+        debug_assert!(of_t.len() <= 3, "a card against the other two, each card once");
+        for (split, &(a, b)) in splits.iter_mut().zip(of_t) {
+            *split = if self.sets[a].cards == 1 { (a, b) } else { (b, a) };
+        }
+        // Three at most: an insertion sort costs less than the library's
+        // sort sets up.
+        for i in 1..of_t.len() {
+            for j in (1..=i).rev() {
+                if splits[j] < splits[j - 1] {
+                    splits.swap(j, j - 1);
+                }
+            }
+        }
+        // Room for the dozen or so values a triple is asked for at once,
+        // instead of growing step by step.
+        TripleLists { splits, count: of_t.len(), asked: Vec::with_capacity(ASKED_ROOM) }
+    }
+
+    /// Pushes onto `hits` every value of a pair of a triple, split into
+    /// `splits`, that finishes `target` with the split's card and then the
+    /// card `x`.
+    fn hits_of(&mut self, x: usize, splits: &CardSplits, target: &N, hits: &mut Vec<Hit<N>>) -> Result<(), NoTwoSteps> {
+        for (split, &(y, p)) in (0..).zip(splits) {
             self.ensure_keys(p);
             let (sets, ops, domain) = (&self.sets, self.ops, self.domain);
             let values = |set: usize| sets[set].values.as_deref().expect("cards and pairs have their values");
@@ -138,9 +186,9 @@ impl<N: Number> Memo<N> {
             if !steps.may_meet(keys) {
                 continue;
             }
-            for (at, v) in values(p).iter().enumerate() {
-                for TwoStep { u, outer, inner, .. } in steps.with(v, keys.key(at)) {
-                    hits.push(Hit { u: u.clone(), outer: *outer, inner: *inner, y, p, at });
+            for (at, v) in (0..).zip(values(p)) {
+                for TwoStep { u, outer, inner, .. } in steps.with(v, keys.key(at.into())) {
+                    hits.push(Hit { u: u.clone(), outer: *outer, inner: *inner, split, at });
                 }
             }
         }
@@ -153,54 +201,88 @@ impl<N: Number> Memo<N> {
         nodes: &mut Nodes,
         x: usize,
         t: usize,
+        splits: &CardSplits,
         hits: &[Hit<N>],
         combos: &mut Vec<Combo>,
     ) -> Option<()> {
         let card = self.list_at(nodes, x, 0)?;
         for same_u in hits.chunk_by(|a, b| a.u == b.u) {
             let u = &same_u[0].u;
-            let list = match self.asked.get(&(t, u.clone())) {
-                Some(&known) => known,
-                None => {
-                    let list = self.triple_list(nodes, t, same_u)?;
-                    self.asked.insert((t, u.clone()), list);
+            let list = match self.asked_of(t).binary_search_by(|(made, _)| made.cmp(u)) {
+                Ok(at) => self.asked_of(t)[at].1,
+                Err(at) => {
+                    let list = self.triple_list(nodes, t, splits, same_u)?;
+                    self.asked_of(t).insert(at, (u.clone(), list));
                     list
                 }
             };
             if list.is_empty() {
                 continue;
             }
-            let mut finishes: SmallVec<[(Op, bool); 6]> = same_u.iter().map(|hit| hit.outer).collect();
-            finishes.sort_unstable();
-            finishes.dedup();
-            for (op, card_first) in finishes {
+            // Each finish once, in order: a bit each.
+            let finishes = same_u.iter().fold(0u8, |bits, hit| bits | 1 << side_bit(hit.outer));
+            for (op, card_first) in sides_of_bits(finishes.into()) {
                 combos.push(if card_first { (op, card, list) } else { (op, list, card) });
             }
         }
         Some(())
     }
 
-    /// The expressions of triple `t` worth the `u` of `hits`, from the
-    /// ways the hits found (a way is found once per finish of `u`).
-    fn triple_list(&mut self, nodes: &mut Nodes, t: usize, hits: &[Hit<N>]) -> Option<List> {
-        // A few ways, most found once or twice: kept sorted and distinct
-        // as they come, cheaper than sorting and deduplicating a copy.
-        let mut ways: SmallVec<[TripleWay; 8]> = SmallVec::new();
+    /// The lists triple `t` was asked for, by value.
+    fn asked_of(&mut self, t: usize) -> &mut Vec<(N, List)> {
+        &mut self.sets[t].triple.as_mut().expect("made when first met").asked
+    }
+
+    /// The expressions of triple `t`, split into `splits`, worth the `u`
+    /// of `hits`, from the ways the hits found (a way is found once per
+    /// finish of `u`).
+    fn triple_list(&mut self, nodes: &mut Nodes, t: usize, splits: &CardSplits, hits: &[Hit<N>]) -> Option<List> {
+        // A few ways, most found once or twice, as bits of a set that
+        // counts up in the order of (inner step, split, position): sorted
+        // and distinct as they come.
+        let mut ways = [0u64; 4];
         for h in hits {
-            let way = (h.inner, h.y, h.p, h.at);
-            let at = ways.iter().position(|w| *w >= way).unwrap_or(ways.len());
-            if ways.get(at) != Some(&way) {
-                ways.insert(at, way);
-            }
+            debug_assert!(h.at < 8 && h.split < 4);
+            let way = side_bit(h.inner) << 5 | usize::from(h.split) << 3 | usize::from(h.at);
+            ways[way / 64] |= 1 << (way % 64);
         }
         // Not `with_capacity`: it returns the inline array by value, a copy.
         let mut parts: SmallVec<[Combo; 8]> = SmallVec::new();
-        for &((op, card_first), y, p, at) in &ways {
-            let (card, pair) = (self.list_at(nodes, y, 0)?, self.list_at(nodes, p, at)?);
-            if !pair.is_empty() {
-                parts.push(if card_first { (op, card, pair) } else { (op, pair, card) });
+        for (word, &bits) in ways.iter().enumerate() {
+            for way in bits_of(bits) {
+                let way = word * 64 + way;
+                let ((op, card_first), (y, p), at) = (side_of_bit(way >> 5), splits[way >> 3 & 3], way & 7);
+                let (card, pair) = (self.list_at(nodes, y, 0)?, self.list_at(nodes, p, at)?);
+                if !pair.is_empty() {
+                    parts.push(if card_first { (op, card, pair) } else { (op, pair, card) });
+                }
             }
         }
         Some(self.push_combos(nodes, t, &parts))
     }
+}
+
+/// An operator with the side its operand goes on (true: first) as a bit
+/// below 8, the bits counting up in the order of the pairs.
+fn side_bit((op, first): (Op, bool)) -> usize {
+    op as usize * 2 + usize::from(first)
+}
+
+/// The pair of [`side_bit`] `bit`.
+fn side_of_bit(bit: usize) -> (Op, bool) {
+    (Op::ALL[bit / 2], bit % 2 == 1)
+}
+
+/// The pairs of the set bits of `bits` (each a [`side_bit`]), in order.
+fn sides_of_bits(bits: u64) -> impl Iterator<Item = (Op, bool)> {
+    bits_of(bits).map(side_of_bit)
+}
+
+/// The positions of the set bits of `bits`, lowest first.
+fn bits_of(mut bits: u64) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        let bit = bits.trailing_zeros() as usize;
+        bits &= bits.wrapping_sub(1);
+        (bit < 64).then_some(bit)
+    })
 }

@@ -39,7 +39,7 @@ use crate::values::{CardIds, Key, key, sorted_without_repeats, sub_multisets};
 
 use self::by_value::ValueKeys;
 use self::finish::{Finishers, NoTwoSteps, Positions, TwoSteps, position};
-use self::four::Hit;
+use self::four::{Hit, TripleLists};
 pub use self::list::Trees;
 use self::list::{Grouping, List, PairSink, Tail, ids};
 use self::parts::RepeatedSplits;
@@ -336,7 +336,8 @@ struct Memo<N> {
     small_sets: Vec<Option<u32>>,
     sets: Vec<Set<N>>,
     /// Which nodes are the expressions worth a value of a set that has no
-    /// value list (see [`EAGER_CARDS`]); sets with one keep theirs.
+    /// value list (see [`EAGER_CARDS`]); sets with one keep theirs, and
+    /// triples listed by `four` keep theirs too.
     asked: HashMap<(usize, N), List>,
     /// The splits of sub-multisets with equal cards, by pattern.
     repeated_splits: RepeatedSplits,
@@ -379,6 +380,9 @@ struct Set<N> {
     /// How each of `values` is made from its parts' values, for a set
     /// whose values were made in rationals when it was met.
     ways: Option<Ways>,
+    /// What a triple without values keeps for the hands of four cards
+    /// that hold it, once one did (see `four`).
+    triple: Option<TripleLists<N>>,
     /// How its values finish the target, once it was the walked side of a
     /// top split.
     finishers: Option<Finishers<N>>,
@@ -453,8 +457,7 @@ impl<N: Number> Memo<N> {
             card_sets: Vec::new(),
             small_sets: Vec::new(),
             sets: Vec::with_capacity(SET_ROOM),
-            // Listing the 1820 hands asks parts for 5093 values in all.
-            asked: HashMap::with_capacity(6 * SET_ROOM),
+            asked: HashMap::new(),
             repeated_splits: RepeatedSplits::default(),
             met: Vec::new(),
             top: Vec::new(),
@@ -468,6 +471,9 @@ impl<N: Number> Memo<N> {
         self.asked.clear();
         for set in &mut self.sets {
             set.lists.iter_mut().for_each(|list| *list = None);
+            if let Some(triple) = &mut set.triple {
+                triple.forget_lists();
+            }
         }
     }
 
@@ -577,6 +583,7 @@ impl<N: Number> Memo<N> {
             whole: None,
             lists: Box::new([]),
             ways: None,
+            triple: None,
             finishers: None,
             keys: None,
             positions: None,
