@@ -29,7 +29,7 @@ impl<'a> Tree for &'a Expr {
     fn view(self) -> View<&'a Expr> {
         match self {
             Expr::Num(card) => View::Card(*card),
-            Expr::Binary(op, l, r) => View::Binary(*op, l, r),
+            Expr::Binary(step) => View::Binary(step.op, &step.left, &step.right),
         }
     }
 }
@@ -167,7 +167,9 @@ impl Cost {
 fn inverse_ops(e: &Expr) -> u32 {
     match e {
         Expr::Num(_) => 0,
-        Expr::Binary(op, l, r) => u32::from(matches!(op, Op::Sub | Op::Div)) + inverse_ops(l) + inverse_ops(r),
+        Expr::Binary(step) => {
+            u32::from(matches!(step.op, Op::Sub | Op::Div)) + inverse_ops(&step.left) + inverse_ops(&step.right)
+        }
     }
 }
 

@@ -47,7 +47,7 @@ impl Signed {
     pub(crate) fn of(e: &Expr) -> Signed {
         match e {
             Expr::Num(r) => Signed::leaf(*r),
-            Expr::Binary(op, l, r) => Signed::combine(*op, Signed::of(l), Signed::of(r)),
+            Expr::Binary(step) => Signed::combine(step.op, Signed::of(&step.left), Signed::of(&step.right)),
         }
     }
 

@@ -611,9 +611,9 @@ mod tests {
     fn id_of(forms: &mut Forms, e: &Expr) -> SignedId {
         match e {
             Expr::Num(card) => forms.leaf(*card),
-            Expr::Binary(op, l, r) => {
-                let (a, b) = (id_of(forms, l), id_of(forms, r));
-                forms.combine(*op, a, b)
+            Expr::Binary(step) => {
+                let (a, b) = (id_of(forms, &step.left), id_of(forms, &step.right));
+                forms.combine(step.op, a, b)
             }
         }
     }

@@ -46,12 +46,12 @@ pub(crate) fn four_nums_of_function(function: Signed) -> Key {
 pub(crate) fn ordered(e: &Expr) -> Expr {
     match e {
         Expr::Num(_) => e.clone(),
-        Expr::Binary(op, l, r) => {
-            let (mut l, mut r) = (ordered(l), ordered(r));
-            if op.is_commutative() && l > r {
+        Expr::Binary(step) => {
+            let (mut l, mut r) = (ordered(&step.left), ordered(&step.right));
+            if step.op.is_commutative() && l > r {
                 std::mem::swap(&mut l, &mut r);
             }
-            Expr::binary(*op, l, r)
+            Expr::binary(step.op, l, r)
         }
     }
 }

@@ -549,8 +549,10 @@ mod tests {
     fn steps_in(e: &Expr, domain: reckon_core::Domain) -> bool {
         match e {
             Expr::Num(_) => true,
-            Expr::Binary(_, l, r) => {
-                e.value().is_ok_and(|v| domain.allows(&v)) && steps_in(l, domain) && steps_in(r, domain)
+            Expr::Binary(step) => {
+                e.value().is_ok_and(|v| domain.allows(&v))
+                    && steps_in(&step.left, domain)
+                    && steps_in(&step.right, domain)
             }
         }
     }
@@ -558,7 +560,7 @@ mod tests {
     fn uses_only(e: &Expr, ops: reckon_core::OpSet) -> bool {
         match e {
             Expr::Num(_) => true,
-            Expr::Binary(op, l, r) => ops.contains(*op) && uses_only(l, ops) && uses_only(r, ops),
+            Expr::Binary(step) => ops.contains(step.op) && uses_only(&step.left, ops) && uses_only(&step.right, ops),
         }
     }
 

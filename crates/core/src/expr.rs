@@ -19,8 +19,18 @@ use crate::rules::{Domain, Op};
 pub enum Expr {
     /// A card.
     Num(Rational),
-    /// `left op right`.
-    Binary(Op, Box<Expr>, Box<Expr>),
+    /// `left op right`: one allocation holds the operator and both
+    /// operands, half as many as a box per operand.
+    Binary(Box<Step>),
+}
+
+/// One step of an expression, `left op right`: the node of an
+/// [`Expr::Binary`]. Expressions order as their fields do, in this order.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Step {
+    pub op: Op,
+    pub left: Expr,
+    pub right: Expr,
 }
 
 /// Why an expression has no value.
@@ -42,19 +52,19 @@ impl Expr {
 
     /// `left op right`.
     pub fn binary(op: Op, left: Expr, right: Expr) -> Expr {
-        Expr::Binary(op, Box::new(left), Box::new(right))
+        Expr::Binary(Box::new(Step { op, left, right }))
     }
 
     /// The exact value, in any [`Number`] type.
     pub fn eval<N: Number>(&self) -> Result<N, EvalError> {
         match self {
             Expr::Num(r) => Ok(N::from_rational(*r)),
-            Expr::Binary(op, l, r) => {
-                let (a, b) = (l.eval::<N>()?, r.eval::<N>()?);
-                if *op == Op::Div && b.is_zero() {
+            Expr::Binary(step) => {
+                let (a, b) = (step.left.eval::<N>()?, step.right.eval::<N>()?);
+                if step.op == Op::Div && b.is_zero() {
                     return Err(EvalError::DivisionByZero);
                 }
-                op.apply(&a, &b).ok_or(EvalError::Overflow)
+                step.op.apply(&a, &b).ok_or(EvalError::Overflow)
             }
         }
     }
@@ -80,9 +90,9 @@ impl Expr {
     fn collect_cards(&self, out: &mut Vec<Rational>) {
         match self {
             Expr::Num(r) => out.push(*r),
-            Expr::Binary(_, l, r) => {
-                l.collect_cards(out);
-                r.collect_cards(out);
+            Expr::Binary(step) => {
+                step.left.collect_cards(out);
+                step.right.collect_cards(out);
             }
         }
     }
@@ -91,7 +101,7 @@ impl Expr {
     pub fn len(&self) -> usize {
         match self {
             Expr::Num(_) => 1,
-            Expr::Binary(_, l, r) => l.len() + r.len(),
+            Expr::Binary(step) => step.left.len() + step.right.len(),
         }
     }
 
@@ -105,7 +115,7 @@ impl Expr {
     /// a whole number not at all.
     fn printed_precedence(&self) -> u8 {
         match self {
-            Expr::Binary(op, _, _) => op.precedence(),
+            Expr::Binary(step) => step.op.precedence(),
             Expr::Num(r) if !r.is_integer() => Op::Div.precedence(),
             Expr::Num(_) => u8::MAX,
         }
@@ -175,7 +185,8 @@ impl Expr {
     fn write<W: fmt::Write>(&self, f: &mut W, leftmost: bool, grouped: bool) -> fmt::Result {
         match self {
             Expr::Num(r) => write_card(f, *r),
-            Expr::Binary(op, l, r) => {
+            Expr::Binary(step) => {
+                let Step { op, left: l, right: r } = &**step;
                 // The left operand needs brackets only if it binds more loosely.
                 let fraction = |e: &Expr| grouped && matches!(e, Expr::Num(r) if !r.is_integer());
                 let left_brackets =
@@ -244,7 +255,7 @@ impl fmt::Debug for Expr {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Expr::Num(r) => write!(f, "{r}"),
-            Expr::Binary(op, l, r) => write!(f, "({l:?}{op}{r:?})"),
+            Expr::Binary(step) => write!(f, "({:?}{}{:?})", step.left, step.op, step.right),
         }
     }
 }

@@ -26,7 +26,7 @@ mod test_hands;
 mod values;
 
 pub use enumerate::{Enumerator, Node, NodeId, Nodes, Solution, Trees, all_solutions, for_each_solution};
-pub use expr::{EvalError, Expr, Printed};
+pub use expr::{EvalError, Expr, Printed, Step};
 pub use hand::{Hand, HandError, MAX_CARDS};
 pub use number::{BigRational, Number, ParseNumberError, Rational};
 pub use parse::{ParseError, ParseErrorKind, Side, parse_expr};

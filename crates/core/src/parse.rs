@@ -476,16 +476,20 @@ mod tests {
     fn reassociate(e: Expr) -> Expr {
         match e {
             Expr::Num(_) => e,
-            Expr::Binary(op, l, r) => rotate(op, reassociate(*l), reassociate(*r)),
+            Expr::Binary(step) => {
+                let Step { op, left, right } = *step;
+                rotate(op, reassociate(left), reassociate(right))
+            }
         }
     }
 
     fn rotate(op: Op, l: Expr, r: Expr) -> Expr {
         match r {
-            Expr::Binary(rop, rl, rr) if op.is_commutative() && rop.precedence() == op.precedence() => {
+            Expr::Binary(step) if op.is_commutative() && step.op.precedence() == op.precedence() => {
                 // l op (rl rop rr) == (l op rl) rop rr, exactly.
-                let left = rotate(op, l, *rl);
-                rotate(rop, left, *rr)
+                let Step { op: rop, left: rl, right: rr } = *step;
+                let left = rotate(op, l, rl);
+                rotate(rop, left, rr)
             }
             r => Expr::binary(op, l, r),
         }
@@ -503,6 +507,7 @@ mod tests {
         })
     }
 
+    use crate::expr::Step;
     use proptest::prelude::*;
 
     proptest! {

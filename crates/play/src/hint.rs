@@ -45,9 +45,9 @@ impl Hint {
 fn leftmost_step(e: &Expr) -> Option<&Expr> {
     match e {
         Expr::Num(_) => None,
-        Expr::Binary(_, l, r) => match (&**l, &**r) {
+        Expr::Binary(step) => match (&step.left, &step.right) {
             (Expr::Num(_), Expr::Num(_)) => Some(e),
-            _ => leftmost_step(l).or_else(|| leftmost_step(r)),
+            (l, r) => leftmost_step(l).or_else(|| leftmost_step(r)),
         },
     }
 }

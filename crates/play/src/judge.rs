@@ -268,7 +268,7 @@ fn card_problems(used: &[Rational], held: &[Rational], card_use: CardUse) -> Vec
 fn uses_op(e: &Expr, op: Op) -> bool {
     match e {
         Expr::Num(_) => false,
-        Expr::Binary(o, l, r) => *o == op || uses_op(l, op) || uses_op(r, op),
+        Expr::Binary(step) => step.op == op || uses_op(&step.left, op) || uses_op(&step.right, op),
     }
 }
 
@@ -277,10 +277,10 @@ fn first_step_outside(e: &Expr, domain: Domain) -> Option<Problem> {
     fn walk(e: &Expr, domain: Domain) -> Result<BigRational, Option<Problem>> {
         match e {
             Expr::Num(r) => Ok(r.to_big()),
-            Expr::Binary(op, l, r) => {
-                let (a, b) = (walk(l, domain)?, walk(r, domain)?);
+            Expr::Binary(step) => {
+                let (a, b) = (walk(&step.left, domain)?, walk(&step.right, domain)?);
                 // A zero divisor is reported as the answer having no value.
-                let value = op.apply(&a, &b).ok_or(None)?;
+                let value = step.op.apply(&a, &b).ok_or(None)?;
                 if domain.allows(&value) {
                     Ok(value)
                 } else {
@@ -331,14 +331,17 @@ fn fraction_readings(answer: &Expr, hand: &Hand) -> Vec<Expr> {
 /// whole-number literals, or `x*a/b`, which parses as `(x*a)/b` and is how
 /// `x` times the card `a/b` prints. Returns the fraction and the `x`.
 fn as_fraction(e: &Expr) -> Option<(Rational, Option<&Expr>)> {
-    let Expr::Binary(Op::Div, l, r) = e else {
+    let Expr::Binary(division) = e else {
         return None;
     };
-    let (times, a) = match &**l {
-        Expr::Binary(Op::Mul, x, a) => (Some(&**x), &**a),
+    if division.op != Op::Div {
+        return None;
+    }
+    let (times, a) = match &division.left {
+        Expr::Binary(product) if product.op == Op::Mul => (Some(&product.left), &product.right),
         a => (None, a),
     };
-    match (a, &**r) {
+    match (a, &division.right) {
         (Expr::Num(a), Expr::Num(b)) if a.is_integer() && b.is_integer() && !b.is_zero() => {
             // Only as the card prints, in lowest terms and not whole: `2/4`
             // is not the card 1/2, and `48/1` is not the card 48.
@@ -353,13 +356,13 @@ fn as_fraction(e: &Expr) -> Option<(Rational, Option<&Expr>)> {
 fn count_candidates(e: &Expr) -> u32 {
     match e {
         Expr::Num(_) => 0,
-        Expr::Binary(_, l, r) => {
+        Expr::Binary(step) => {
             let own = match as_fraction(e) {
                 Some((_, Some(x))) => return 1 + count_candidates(x),
                 Some((_, None)) => 1,
                 None => 0,
             };
-            own + count_candidates(l) + count_candidates(r)
+            own + count_candidates(&step.left) + count_candidates(&step.right)
         }
     }
 }
@@ -367,7 +370,7 @@ fn count_candidates(e: &Expr) -> u32 {
 /// `e` with the candidate divisions whose bit is set in `mask` read as
 /// cards; bits are numbered in the order [`count_candidates`] visits them.
 fn read(e: &Expr, mask: u32, next: &mut u32) -> Expr {
-    let Expr::Binary(op, l, r) = e else {
+    let Expr::Binary(step) = e else {
         return e.clone();
     };
     if let Some((fraction, times)) = as_fraction(e) {
@@ -384,7 +387,7 @@ fn read(e: &Expr, mask: u32, next: &mut u32) -> Expr {
             return e.clone();
         }
     }
-    Expr::binary(*op, read(l, mask, next), read(r, mask, next))
+    Expr::binary(step.op, read(&step.left, mask, next), read(&step.right, mask, next))
 }
 
 #[cfg(test)]

@@ -147,9 +147,9 @@ mod field {
     pub fn eval(e: &Expr, point: &mut impl Iterator<Item = u128>) -> u128 {
         match e {
             Expr::Num(_) => point.next().expect("a coordinate per leaf"),
-            Expr::Binary(op, l, r) => {
-                let (a, b) = (eval(l, point), eval(r, point));
-                match op {
+            Expr::Binary(step) => {
+                let (a, b) = (eval(&step.left, point), eval(&step.right, point));
+                match step.op {
                     Op::Add => (a + b) % P,
                     Op::Sub => (a + P - b) % P,
                     Op::Mul => a * b % P,
@@ -174,9 +174,9 @@ fn function_print(e: &Expr, hand: &Hand) -> [u128; 2] {
         fn leaves(e: &Expr, out: &mut Vec<Rational>) {
             match e {
                 Expr::Num(card) => out.push(*card),
-                Expr::Binary(_, l, r) => {
-                    leaves(l, out);
-                    leaves(r, out);
+                Expr::Binary(step) => {
+                    leaves(&step.left, out);
+                    leaves(&step.right, out);
                 }
             }
         }

@@ -1114,12 +1114,12 @@ mod tests {
     fn unordered(e: &Expr) -> String {
         match e {
             Expr::Num(r) => r.to_string(),
-            Expr::Binary(op, l, r) => {
-                let (mut a, mut b) = (unordered(l), unordered(r));
-                if op.is_commutative() && a > b {
+            Expr::Binary(step) => {
+                let (mut a, mut b) = (unordered(&step.left), unordered(&step.right));
+                if step.op.is_commutative() && a > b {
                     std::mem::swap(&mut a, &mut b);
                 }
-                format!("({a}{op}{b})")
+                format!("({a}{}{b})", step.op)
             }
         }
     }
@@ -1267,9 +1267,9 @@ mod tests {
     fn chains(e: &Expr) -> String {
         fn parts(e: &Expr, additive: bool, inverted: bool, kept: &mut Vec<String>, minus: &mut Vec<String>) {
             match e {
-                Expr::Binary(op, l, r) if (op.precedence() == Op::Add.precedence()) == additive => {
-                    parts(l, additive, inverted, kept, minus);
-                    parts(r, additive, inverted ^ matches!(op, Op::Sub | Op::Div), kept, minus);
+                Expr::Binary(step) if (step.op.precedence() == Op::Add.precedence()) == additive => {
+                    parts(&step.left, additive, inverted, kept, minus);
+                    parts(&step.right, additive, inverted ^ matches!(step.op, Op::Sub | Op::Div), kept, minus);
                 }
                 _ if inverted => minus.push(chains(e)),
                 _ => kept.push(chains(e)),
@@ -1277,8 +1277,8 @@ mod tests {
         }
         match e {
             Expr::Num(r) => r.to_string(),
-            Expr::Binary(op, ..) => {
-                let additive = op.precedence() == Op::Add.precedence();
+            Expr::Binary(step) => {
+                let additive = step.op.precedence() == Op::Add.precedence();
                 let (mut kept, mut minus) = (Vec::new(), Vec::new());
                 parts(e, additive, false, &mut kept, &mut minus);
                 kept.sort();
