@@ -190,40 +190,39 @@ impl Forms {
         id
     }
 
-    /// One pass over the parts, each part's facts read once: a form is
-    /// stored for most expressions met.
+    /// The value folded one side after the other, then each flag in a
+    /// pass of its own that stops at the first part deciding it: a form
+    /// is stored for most expressions met.
     fn facts_of(&self, shape: &Shape) -> Facts {
         let (sum, kept, inverted) = match shape {
             Shape::Leaf(card) => return Facts { value: Some(*card), plain: true, fixed_sign: true, sign_free: false },
             Shape::Sum(plus, minus) => (true, plus, minus),
             Shape::Prod(num, den) => (false, num, den),
         };
-        let (mut value, mut plain) = (Some(if sum { Rational::ZERO } else { Rational::ONE }), true);
-        let (mut fixed_sign, mut any_sign_free) = (!sum, false);
-        for (invert, &part) in kept.iter().map(|p| (false, p)).chain(inverted.iter().map(|p| (true, p))) {
+        let fold = |start: Option<Rational>, ids: &[FormId], op: fn(Rational, Rational) -> Option<Rational>| {
+            ids.iter().try_fold(start?, |acc, &id| op(acc, self.facts(id).value?))
+        };
+        let value = if sum {
+            fold(fold(Some(Rational::ZERO), kept, Rational::checked_add), inverted, Rational::checked_sub)
+        } else {
+            fold(fold(Some(Rational::ONE), kept, Rational::checked_mul), inverted, Rational::checked_div)
+        };
+        let parts = || kept.iter().chain(inverted.iter()).copied();
+        // Values are known up to sign, so the checks compare magnitudes.
+        let neutral = |m: Rational| m.is_zero() || (!sum && m == Rational::ONE);
+        let plain_parts = parts().all(|part| {
             let facts = self.facts(part);
-            value = match (value, facts.value) {
-                (Some(v), Some(p)) => match (sum, invert) {
-                    (true, false) => v.checked_add(p),
-                    (true, true) => v.checked_sub(p),
-                    (false, false) => v.checked_mul(p),
-                    (false, true) => v.checked_div(p),
-                },
-                _ => None,
-            };
-            // Values are known up to sign, so the checks compare magnitudes.
-            let neutral = |m: Rational| m.is_zero() || (!sum && m == Rational::ONE);
-            plain &= facts.plain && facts.value.and_then(magnitude).is_some_and(|m| !neutral(m));
-            fixed_sign &= matches!(self.shapes[part.0 as usize], Shape::Leaf(_));
-            any_sign_free |= facts.sign_free;
-        }
+            facts.plain && facts.value.and_then(magnitude).is_some_and(|m| !neutral(m))
+        });
         if sum {
-            let plain = plain && !(kept.len() + inverted.len() > 2 && self.may_pair(kept, inverted));
+            let plain = plain_parts && !(kept.len() + inverted.len() > 2 && self.may_pair(kept, inverted));
             let sign_free = kept.iter().filter(|t| !self.facts(**t).sign_free).eq(inverted.iter());
             Facts { value, plain, fixed_sign: false, sign_free }
         } else {
-            let plain = plain && !self.equal_products(kept, inverted);
-            Facts { value, plain, fixed_sign, sign_free: any_sign_free }
+            let plain = plain_parts && !self.equal_products(kept, inverted);
+            let fixed_sign = parts().all(|part| matches!(self.shapes[part.0 as usize], Shape::Leaf(_)));
+            let sign_free = parts().any(|part| self.facts(part).sign_free);
+            Facts { value, plain, fixed_sign, sign_free }
         }
     }
 
@@ -234,6 +233,12 @@ impl Forms {
     fn equal_products(&self, num: &[FormId], den: &[FormId]) -> bool {
         if num.len() < 2 || den.is_empty() {
             return false;
+        }
+        // The usual `a*b/c`: a factor alone against the divisor, with no
+        // sets of parts to list.
+        if let ([a, b], [c]) = (num, den) {
+            let (a, b, c) = (self.magnitude_of(*a), self.magnitude_of(*b), self.magnitude_of(*c));
+            return a.is_none() || b.is_none() || c.is_none() || a == c || b == c;
         }
         let magnitudes = |ids: &[FormId]| -> Values { ids.iter().map(|&id| self.magnitude_of(id)).collect() };
         let (num, den) = (magnitudes(num), magnitudes(den));
