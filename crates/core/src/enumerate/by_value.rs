@@ -9,6 +9,7 @@
 //! a probe or two of a small hash table of keys.
 
 use crate::number::Number;
+use crate::values::KeyOrder;
 
 /// An item of a [`ByValue`] list: it is looked up by this value.
 pub(super) trait Valued<N> {
@@ -43,6 +44,24 @@ impl<T> ByValue<T> {
         ByValue { items, index: Some(KeyIndex::of_sorted(&keys)), filter }
     }
 
+    /// The list of `items`, in any order: sorted here by value, equal
+    /// values in the order they came. Sorted by their order keys when
+    /// every value has one, words compared and moved instead of values,
+    /// and those keys are then the index's, worked out once.
+    pub(super) fn of_unsorted<N: Number>(mut items: Vec<T>) -> ByValue<T>
+    where
+        T: Valued<N> + Clone,
+    {
+        let Some(order) = KeyOrder::of(items.iter().map(Valued::value)) else {
+            items.sort_by(|x, y| x.value().cmp(y.value()));
+            return ByValue::of_sorted(items);
+        };
+        let keys: Vec<u64> = order.keys().collect();
+        let filter = ValueFilter::of_keys(keys.iter().copied().map(Some));
+        let items = order.positions().map(|at| items[at].clone()).collect();
+        ByValue { items, index: Some(KeyIndex::of_sorted(&keys)), filter }
+    }
+
     /// Every item, sorted by value.
     pub(super) fn items(&self) -> &[T] {
         &self.items
@@ -61,17 +80,42 @@ impl<T> ByValue<T> {
     where
         T: Valued<N>,
     {
-        if !self.filter.may_hold(key) {
+        self.with_probe(v, Probe::of(key))
+    }
+
+    /// [`ByValue::with`] the order key of `v` as a [`Probe`].
+    pub(super) fn with_probe<N: Number>(&self, v: &N, probe: Probe) -> &[T]
+    where
+        T: Valued<N>,
+    {
+        if !self.filter.may_hold(probe) {
             return &[];
         }
-        let (start, len) = match (&self.index, key) {
-            (Some(index), Some(key)) => index.run(key),
+        let (start, len) = match &self.index {
+            Some(index) if probe.key != Run::NO_KEY => index.run(probe),
             _ => {
                 let start = self.items.partition_point(|item| item.value() < v);
                 (start, self.items[start..].iter().take_while(|item| item.value() == v).count())
             }
         };
         &self.items[start..start + len]
+    }
+}
+
+/// A value's order key with its [`spread`], which picks both its bit in a
+/// [`ValueFilter`] and its first slot in a [`KeyIndex`]: worked out once
+/// for a value looked up in many lists.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Probe {
+    /// [`Run::NO_KEY`] for a value without an order key.
+    key: u64,
+    spread: u64,
+}
+
+impl Probe {
+    fn of(key: Option<u64>) -> Probe {
+        let key = key.unwrap_or(Run::NO_KEY);
+        Probe { key, spread: spread(key) }
     }
 }
 
@@ -118,7 +162,7 @@ impl KeyIndex {
             while end < keys.len() && keys[end] == key {
                 end += 1;
             }
-            let mut at = index.slot(key);
+            let mut at = index.slot(spread(key));
             while index.slots[at].key != Run::NO_KEY {
                 at = (at + 1) & (size - 1);
             }
@@ -128,14 +172,14 @@ impl KeyIndex {
         index
     }
 
-    /// Where the probe for `key` starts.
-    fn slot(&self, key: u64) -> usize {
-        (spread(key) >> self.shift) as usize
+    /// Where the probe for the key of [`spread`] `spread` starts.
+    fn slot(&self, spread: u64) -> usize {
+        (spread >> self.shift) as usize
     }
 
-    /// The start and number of the items of order key `key`.
-    fn run(&self, key: u64) -> (usize, usize) {
-        let mut at = self.slot(key);
+    /// The start and number of the items of the order key of `probe`.
+    fn run(&self, Probe { key, spread }: Probe) -> (usize, usize) {
+        let mut at = self.slot(spread);
         loop {
             let run = self.slots[at];
             if run.key == key {
@@ -154,20 +198,20 @@ impl KeyIndex {
 /// [`ByValue`] divides nothing.
 #[derive(Debug)]
 pub(super) struct ValueKeys {
-    keys: Box<[Option<u64>]>,
+    probes: Box<[Probe]>,
     filter: ValueFilter,
 }
 
 impl ValueKeys {
     pub(super) fn of<N: Number>(values: &[N]) -> ValueKeys {
-        let keys: Box<[Option<u64>]> = values.iter().map(N::order_key).collect();
+        let keys: Vec<Option<u64>> = values.iter().map(N::order_key).collect();
         let filter = ValueFilter::of_keys(keys.iter().copied());
-        ValueKeys { keys, filter }
+        ValueKeys { probes: keys.into_iter().map(Probe::of).collect(), filter }
     }
 
-    /// The order key of the value at `at`.
-    pub(super) fn key(&self, at: usize) -> Option<u64> {
-        self.keys[at]
+    /// The order key of the value at `at`, as a [`Probe`].
+    pub(super) fn probe(&self, at: usize) -> Probe {
+        self.probes[at]
     }
 }
 
@@ -188,22 +232,26 @@ impl ValueFilter {
         let mut bits = [0; FILTER_WORDS];
         for key in keys {
             match key {
-                Some(key) => bits[bit(key) / 64] |= 1 << (bit(key) % 64),
+                Some(key) => {
+                    let bit = bit(spread(key));
+                    bits[bit / 64] |= 1 << (bit % 64);
+                }
                 None => return ValueFilter::EVERY_VALUE,
             }
         }
         ValueFilter(bits)
     }
 
-    /// False if the value with order key `key` is certainly none of the values.
-    fn may_hold(&self, key: Option<u64>) -> bool {
-        key.is_none_or(|key| self.0[bit(key) / 64] & 1 << (bit(key) % 64) != 0)
+    /// False if the value of `probe` is certainly none of the values.
+    fn may_hold(&self, Probe { key, spread }: Probe) -> bool {
+        let bit = bit(spread);
+        key == Run::NO_KEY || self.0[bit / 64] & 1 << (bit % 64) != 0
     }
 }
 
 /// The bit of a [`ValueFilter`] for an order key: the top bits of its [`spread`].
-fn bit(key: u64) -> usize {
-    (spread(key) >> (64 - (FILTER_WORDS * 64).trailing_zeros())) as usize
+fn bit(spread: u64) -> usize {
+    (spread >> (64 - (FILTER_WORDS * 64).trailing_zeros())) as usize
 }
 
 /// An order key's product with an odd constant, whose top bits depend on
@@ -237,13 +285,13 @@ mod tests {
     fn a_filter_holds_its_values() {
         let values: Vec<Rational> = (-30..=30).flat_map(|n| [r(n, 1), r(n, 7), r(1, n.max(1))]).collect();
         let filter = ValueFilter::of_keys(values.iter().map(Rational::order_key));
-        assert!(values.iter().all(|v| filter.may_hold(v.order_key())));
-        let others = (1000..1100).map(|n| r(n, 3)).filter(|v| !filter.may_hold(v.order_key())).count();
+        assert!(values.iter().all(|v| filter.may_hold(Probe::of(v.order_key()))));
+        let others = (1000..1100).map(|n| r(n, 3)).filter(|v| !filter.may_hold(Probe::of(v.order_key()))).count();
         assert!(others > 50, "most other values are turned away: {others} of 100");
         let big = [Rational::from_integer(1 << 40)];
-        assert!(ValueFilter::of_keys(big.iter().map(Rational::order_key)).may_hold(r(5, 1).order_key()));
+        assert!(ValueFilter::of_keys(big.iter().map(Rational::order_key)).may_hold(Probe::of(r(5, 1).order_key())));
         let unkeyed = BigRational::from_integer(3.into());
-        assert!(ValueFilter::of_keys([unkeyed.order_key()].into_iter()).may_hold(Some(0)));
+        assert!(ValueFilter::of_keys([unkeyed.order_key()].into_iter()).may_hold(Probe::of(Some(1))));
     }
 
     /// Every key of a long list, most slots taken and runs of equal keys
@@ -257,14 +305,14 @@ mod tests {
         keys.sort();
         let index = KeyIndex::of_sorted(&keys);
         for (at, &key) in keys.iter().enumerate() {
-            let (start, len) = index.run(key);
+            let (start, len) = index.run(Probe::of(Some(key)));
             assert!(start <= at && at < start + len, "{key}");
             assert!(keys[start..start + len].iter().all(|&k| k == key));
             assert!(start == 0 || keys[start - 1] != key);
             assert!(keys.get(start + len) != Some(&key));
         }
         for v in (-150..150).map(|n| r(n, 11)).filter(|v| !v.is_integer()) {
-            assert_eq!(index.run(v.order_key().unwrap()), (0, 0), "{v}");
+            assert_eq!(index.run(Probe::of(v.order_key())), (0, 0), "{v}");
         }
     }
 

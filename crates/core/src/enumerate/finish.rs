@@ -9,6 +9,7 @@
 use std::hash::BuildHasher;
 
 use hashbrown::{DefaultHashBuilder, HashTable};
+use smallvec::SmallVec;
 
 use crate::number::Number;
 use crate::rules::{Domain, Op, OpSet};
@@ -57,9 +58,8 @@ pub(super) fn finishers<N: Number>(ops: OpSet, values: &[N], target: &N) -> Fini
             offer(op, a_first, partner);
         }
     }
-    // Stable: ties keep the order of values and operators.
-    out.sort_by(|x, y| x.partner.cmp(&y.partner));
-    ByValue::of_sorted(out)
+    // Ties keep the order of values and operators.
+    ByValue::of_unsorted(out)
 }
 
 /// Calls `meet` with every finisher whose partner is among `values`
@@ -82,8 +82,11 @@ pub(super) fn meet<N: Number>(
         }
     } else if keys.is_none_or(|keys| finishers.may_meet(keys)) {
         for (at, b) in values.iter().enumerate() {
-            let key = keys.map_or_else(|| b.order_key(), |keys| keys.key(at));
-            for f in finishers.with(b, key) {
+            let found = match keys {
+                Some(keys) => finishers.with_probe(b, keys.probe(at)),
+                None => finishers.with(b, b.order_key()),
+            };
+            for f in found {
                 meet(f, at);
             }
         }
@@ -157,7 +160,8 @@ impl Positions {
 #[derive(Debug, Clone)]
 pub(super) struct TwoStep<N> {
     pub(super) v: N,
-    pub(super) u: N,
+    /// Where `u` is among [`TwoSteps::us`].
+    pub(super) u: u8,
     /// The outer operator, and true for `outer op u`.
     pub(super) outer: (Op, bool),
     /// The inner operator, and true for `inner op v`.
@@ -181,7 +185,17 @@ impl<N> Valued<N> for TwoStep<N> {
 }
 
 /// The [`TwoStep`]s of two cards, looked up by `v`.
-pub(super) type TwoSteps<N> = ByValue<TwoStep<N>>;
+#[derive(Debug)]
+pub(super) struct TwoSteps<N> {
+    pub(super) steps: ByValue<TwoStep<N>>,
+    /// The values `u` the steps pass through, sorted and distinct: the
+    /// outer card's partners, the same whatever the inner card, and six
+    /// at most (one per operator and side, see [`Op::partners`]).
+    pub(super) us: SmallVec<[N; PARTNERS]>,
+}
+
+/// The partners a value has for a target at most: one per operator and side.
+pub(super) const PARTNERS: usize = 6;
 
 /// Every [`TwoStep`] for the cards `outer` and `inner` and a non-zero
 /// `target`: the partners `u` of `outer`, each kept if `domain` allows
@@ -194,28 +208,32 @@ pub(super) fn two_steps<N: Number>(
     target: &N,
 ) -> Result<TwoSteps<N>, NoTwoSteps> {
     debug_assert!(!target.is_zero());
+    let outer_steps: SmallVec<[(Op, bool, N); PARTNERS]> =
+        partners(ops, outer, target)?.filter(|(_, _, u)| domain.allows(u)).collect();
+    let mut us: SmallVec<[N; PARTNERS]> = outer_steps.iter().map(|(_, _, u)| u.clone()).collect();
+    us.sort_unstable();
+    us.dedup();
     // Six partners of six partners at most.
-    let mut steps = Vec::with_capacity(36);
-    for (outer_op, outer_first, u) in partners(ops, outer, target)? {
-        if !domain.allows(&u) {
-            continue;
-        }
+    let mut steps = Vec::with_capacity(PARTNERS * PARTNERS);
+    for (outer_op, outer_first, u) in outer_steps {
         if u.is_zero() && inner.is_zero() && (ops.contains(Op::Mul) || ops.contains(Op::Div)) {
             return Err(NoTwoSteps::EveryValue);
         }
+        let at = us.iter().position(|made| *made == u).expect("every u is among them");
+        let at = u8::try_from(at).expect("six at most");
         for (inner_op, inner_first, v) in partners(ops, inner, &u)? {
-            steps.push(TwoStep { v, u: u.clone(), outer: (outer_op, outer_first), inner: (inner_op, inner_first) });
+            steps.push(TwoStep { v, u: at, outer: (outer_op, outer_first), inner: (inner_op, inner_first) });
         }
     }
-    steps.sort_unstable_by(|x, y| x.v.cmp(&y.v));
-    Ok(ByValue::of_sorted(steps))
+    Ok(TwoSteps { steps: ByValue::of_unsorted(steps), us })
 }
 
 /// The partners `b` of `a` for `t` (see [`Op::partners`]) under `ops`,
 /// without the operators that have none; an overflow is an error, not a
 /// missing partner. A zero `a` with a zero `t` is the caller's to handle.
 fn partners<N: Number>(ops: OpSet, a: &N, t: &N) -> Result<impl Iterator<Item = (Op, bool, N)>, NoTwoSteps> {
-    let all = Op::partners(a, t);
+    // At most `PARTNERS` of them, which `TwoSteps::us` counts on.
+    let all: [_; PARTNERS] = Op::partners(a, t);
     let has_partner = |op: Op, a_first: bool| match op {
         Op::Add | Op::Sub => true,
         Op::Mul => !a.is_zero(),
@@ -268,7 +286,9 @@ mod tests {
                         }
                     }
                 }
-                let mut found: Vec<_> = steps.with(v, v.order_key()).iter().map(|s| (s.outer, s.inner)).collect();
+                let found = steps.steps.with(v, v.order_key());
+                assert!(found.iter().all(|s| combine(s.inner.0, s.inner.1, y, *v) == Some(steps.us[usize::from(s.u)])));
+                let mut found: Vec<_> = found.iter().map(|s| (s.outer, s.inner)).collect();
                 found.sort();
                 expected.sort();
                 assert_eq!(found, expected, "{x} and {y} to {t} from {v}");

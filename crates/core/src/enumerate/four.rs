@@ -21,21 +21,41 @@ use smallvec::SmallVec;
 use crate::number::Number;
 use crate::rules::Op;
 
-use super::finish::{NoTwoSteps, TwoStep, two_steps};
+use super::finish::{NoTwoSteps, PARTNERS, TwoStep, TwoSteps, two_steps};
 use super::{Combo, List, Memo, Nodes};
 
-/// A value (at `at`) of the pair of a triple's split (among
-/// `TripleLists::splits`) that makes `u` with the split's card, and `u`
-/// the target with the hand's single card.
-#[derive(Debug, Clone)]
-pub(super) struct Hit<N> {
-    u: N,
-    outer: (Op, bool),
-    inner: (Op, bool),
-    split: u8,
-    /// Below six: a pair has at most six values.
-    at: u8,
+/// What a hand's single card and triple found for one value `u` of the
+/// triple: the values (at `at`) of the pair of a split (among
+/// `TripleLists::splits`) that make `u` with the split's card, `u` making
+/// the target with the single card.
+#[derive(Debug)]
+struct Hits<N> {
+    /// `u`, once hit.
+    u: Option<N>,
+    /// The ways the triple makes `u`, as bits of a set that counts up in
+    /// the order of (inner step, split, position): sorted and distinct as
+    /// they come. A position is below six (a pair has at most six values),
+    /// a split below three, an inner step below eight.
+    ways: [u64; 4],
+    /// How `u` finishes the target with the single card: a bit per outer step.
+    finishes: u8,
 }
+
+impl<N: Number> Hits<N> {
+    fn add(&mut self, steps: &TwoSteps<N>, step: &TwoStep<N>, split: usize, at: usize) {
+        debug_assert!(at < 8 && split < 4);
+        let u = &steps.us[usize::from(step.u)];
+        debug_assert!(self.u.as_ref().is_none_or(|known| known == u), "one u per place");
+        self.u.get_or_insert_with(|| u.clone());
+        let way = side_bit(step.inner) << 5 | split << 3 | at;
+        self.ways[way / 64] |= 1 << (way % 64);
+        self.finishes |= 1 << side_bit(step.outer);
+    }
+}
+
+/// The hits of a card and a triple, by the place of their `u` among the
+/// card's partners (see `TwoSteps::us`).
+type ByPartner<N> = [Hits<N>; PARTNERS];
 
 /// What a triple without values keeps for the hands of four cards that
 /// hold it.
@@ -129,8 +149,6 @@ impl<N: Number> Memo<N> {
         target: &N,
         combos: &mut Vec<Combo>,
     ) -> Result<(), NoTwoSteps> {
-        let mut hits = std::mem::take(&mut self.hits);
-        hits.clear();
         if self.sets[t].triple.is_none() {
             self.sets[t].triple = Some(self.triple_lists(t));
         }
@@ -138,13 +156,12 @@ impl<N: Number> Memo<N> {
         let (splits, count) =
             self.sets[t].triple.as_ref().map(|triple| (triple.splits, triple.count)).expect("made above");
         let splits = &splits[..count];
-        let result = self.hits_of(x, splits, target, &mut hits).and_then(|()| {
-            // One value `u` of the triple at a time: its ways, then how it finishes.
-            hits.sort_unstable_by(|a, b| a.u.cmp(&b.u));
-            self.combos_of_hits(nodes, x, t, splits, &hits, combos).ok_or(NoTwoSteps::Overflow)
-        });
-        self.hits = hits;
-        result
+        // One value `u` of the triple at a time, in order: its ways, then
+        // how it finishes. The `u` are the partners of `x` whatever the
+        // split, so each has its place among them (see `TwoSteps::us`).
+        let mut hits = std::array::from_fn(|_| Hits { u: None, ways: [0; 4], finishes: 0 });
+        self.hits_of(x, splits, target, &mut hits)?;
+        self.combos_of_hits(nodes, x, t, splits, &hits, combos).ok_or(NoTwoSteps::Overflow)
     }
 
     /// The [`TripleLists`] of triple `t`, with no lists yet.
@@ -168,11 +185,17 @@ impl<N: Number> Memo<N> {
         TripleLists { splits, count: of_t.len(), asked: Vec::with_capacity(ASKED_ROOM) }
     }
 
-    /// Pushes onto `hits` every value of a pair of a triple, split into
-    /// `splits`, that finishes `target` with the split's card and then the
-    /// card `x`.
-    fn hits_of(&mut self, x: usize, splits: &CardSplits, target: &N, hits: &mut Vec<Hit<N>>) -> Result<(), NoTwoSteps> {
-        for (split, &(y, p)) in (0..).zip(splits) {
+    /// Adds to `hits` every value of a pair of a triple, split into
+    /// `splits`, that makes a `u` with the split's card, `u` finishing
+    /// `target` with the card `x`.
+    fn hits_of(
+        &mut self,
+        x: usize,
+        splits: &CardSplits,
+        target: &N,
+        hits: &mut ByPartner<N>,
+    ) -> Result<(), NoTwoSteps> {
+        for (split, &(y, p)) in splits.iter().enumerate() {
             self.ensure_keys(p);
             let (sets, ops, domain) = (&self.sets, self.ops, self.domain);
             let values = |set: usize| sets[set].values.as_deref().expect("cards and pairs have their values");
@@ -183,35 +206,37 @@ impl<N: Number> Memo<N> {
             let steps = steps.as_ref().map_err(|no| *no)?;
             let keys = sets[p].keys.as_ref().expect("made above");
             // Most pairs have no value among the steps: one test of their filters says so.
-            if !steps.may_meet(keys) {
+            if !steps.steps.may_meet(keys) {
                 continue;
             }
-            for (at, v) in (0..).zip(values(p)) {
-                for TwoStep { u, outer, inner, .. } in steps.with(v, keys.key(at.into())) {
-                    hits.push(Hit { u: u.clone(), outer: *outer, inner: *inner, split, at });
+            for (at, v) in values(p).iter().enumerate() {
+                for step in steps.steps.with_probe(v, keys.probe(at)) {
+                    // The partners of `x` are the same whatever the split's card.
+                    hits[usize::from(step.u)].add(steps, step, split, at);
                 }
             }
         }
         Ok(())
     }
 
-    /// The combos of `hits` (sorted by `u`) for the card `x` and triple `t`.
+    /// The combos of `hits` for the card `x` and triple `t`, in the order
+    /// of their `u`.
     fn combos_of_hits(
         &mut self,
         nodes: &mut Nodes,
         x: usize,
         t: usize,
         splits: &CardSplits,
-        hits: &[Hit<N>],
+        hits: &ByPartner<N>,
         combos: &mut Vec<Combo>,
     ) -> Option<()> {
         let card = self.list_at(nodes, x, 0)?;
-        for same_u in hits.chunk_by(|a, b| a.u == b.u) {
-            let u = &same_u[0].u;
+        for hit in hits {
+            let Some(u) = &hit.u else { continue };
             let list = match self.asked_of(t).binary_search_by(|(made, _)| made.cmp(u)) {
                 Ok(at) => self.asked_of(t)[at].1,
                 Err(at) => {
-                    let list = self.triple_list(nodes, t, splits, same_u)?;
+                    let list = self.triple_list(nodes, t, splits, &hit.ways)?;
                     self.asked_of(t).insert(at, (u.clone(), list));
                     list
                 }
@@ -220,8 +245,7 @@ impl<N: Number> Memo<N> {
                 continue;
             }
             // Each finish once, in order: a bit each.
-            let finishes = same_u.iter().fold(0u8, |bits, hit| bits | 1 << side_bit(hit.outer));
-            for (op, card_first) in sides_of_bits(finishes.into()) {
+            for (op, card_first) in sides_of_bits(hit.finishes.into()) {
                 combos.push(if card_first { (op, card, list) } else { (op, list, card) });
             }
         }
@@ -234,18 +258,8 @@ impl<N: Number> Memo<N> {
     }
 
     /// The expressions of triple `t`, split into `splits`, worth the `u`
-    /// of `hits`, from the ways the hits found (a way is found once per
-    /// finish of `u`).
-    fn triple_list(&mut self, nodes: &mut Nodes, t: usize, splits: &CardSplits, hits: &[Hit<N>]) -> Option<List> {
-        // A few ways, most found once or twice, as bits of a set that
-        // counts up in the order of (inner step, split, position): sorted
-        // and distinct as they come.
-        let mut ways = [0u64; 4];
-        for h in hits {
-            debug_assert!(h.at < 8 && h.split < 4);
-            let way = side_bit(h.inner) << 5 | usize::from(h.split) << 3 | usize::from(h.at);
-            ways[way / 64] |= 1 << (way % 64);
-        }
+    /// the `ways` (see [`Hits`]) make.
+    fn triple_list(&mut self, nodes: &mut Nodes, t: usize, splits: &CardSplits, ways: &[u64; 4]) -> Option<List> {
         // Not `with_capacity`: it returns the inline array by value, a copy.
         let mut parts: SmallVec<[Combo; 8]> = SmallVec::new();
         for (word, &bits) in ways.iter().enumerate() {

@@ -39,7 +39,7 @@ use crate::values::{CardIds, Key, key, sorted_without_repeats, sub_multisets};
 
 use self::by_value::ValueKeys;
 use self::finish::{Finishers, NoTwoSteps, Positions, TwoSteps, position};
-use self::four::{Hit, TripleLists};
+use self::four::TripleLists;
 pub use self::list::Trees;
 use self::list::{Grouping, List, PairSink, Tail, ids};
 use self::parts::RepeatedSplits;
@@ -348,8 +348,6 @@ struct Memo<N> {
     /// How a pair's values finish the target through two cards, by the
     /// two cards' sets (outer, inner); see `four`.
     two_steps: HashMap<(usize, usize), Result<TwoSteps<N>, NoTwoSteps>>,
-    /// The values a four-card hand's pairs meet there, kept for their room.
-    hits: Vec<Hit<N>>,
 }
 
 /// Sub-multisets of up to this many cards get their value set as soon as
@@ -463,7 +461,6 @@ impl<N: Number> Memo<N> {
             top: Vec::new(),
             // One per ordered pair of cards: 169 for 1..13.
             two_steps: HashMap::with_capacity(SET_ROOM / 4),
-            hits: Vec::new(),
         }
     }
 

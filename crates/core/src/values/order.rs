@@ -35,9 +35,15 @@ impl KeyOrder {
         usize::from(!self.words.is_empty()) + self.words.windows(2).filter(|w| key(w[0]) != key(w[1])).count()
     }
 
-    /// Every position, in ascending order of value (ties in any order).
+    /// Every position, in ascending order of value, equal values by
+    /// position (each word holds its position below its key).
     pub(crate) fn positions(&self) -> impl Iterator<Item = usize> + '_ {
         self.words.iter().map(|&word| place(word))
+    }
+
+    /// Every order key, ascending: the keys of [`KeyOrder::positions`]' values.
+    pub(crate) fn keys(&self) -> impl Iterator<Item = u64> + '_ {
+        self.words.iter().map(|&word| key(word))
     }
 
     /// The position of one value of each distinct value, ascending.
