@@ -209,9 +209,10 @@ impl ValueKeys {
         ValueKeys { probes: keys.into_iter().map(Probe::of).collect(), filter }
     }
 
-    /// The order key of the value at `at`, as a [`Probe`].
-    pub(super) fn probe(&self, at: usize) -> Probe {
-        self.probes[at]
+    /// The order key of every value, as a [`Probe`], in order: zipped
+    /// with the values, no index to check.
+    pub(super) fn probes(&self) -> &[Probe] {
+        &self.probes
     }
 }
 

@@ -81,13 +81,20 @@ pub(super) fn meet<N: Number>(
             }
         }
     } else if keys.is_none_or(|keys| finishers.may_meet(keys)) {
-        for (at, b) in values.iter().enumerate() {
-            let found = match keys {
-                Some(keys) => finishers.with_probe(b, keys.probe(at)),
-                None => finishers.with(b, b.order_key()),
-            };
-            for f in found {
-                meet(f, at);
+        match keys {
+            Some(keys) => {
+                for (at, (b, &probe)) in values.iter().zip(keys.probes()).enumerate() {
+                    for f in finishers.with_probe(b, probe) {
+                        meet(f, at);
+                    }
+                }
+            }
+            None => {
+                for (at, b) in values.iter().enumerate() {
+                    for f in finishers.with(b, b.order_key()) {
+                        meet(f, at);
+                    }
+                }
             }
         }
     }

@@ -85,8 +85,23 @@ const ASKED_ROOM: usize = 16;
 type CardSplits = [(usize, usize)];
 
 /// The splits of a hand of four cards: its two-and-two splits, then its
-/// single cards against the other three.
-pub(super) type FourSplits = SmallVec<[(usize, usize); 7]>;
+/// single cards against the other three. Seven at most, in a plain array:
+/// a small vector checks where its items live on every push.
+pub(super) struct FourSplits {
+    splits: [(usize, usize); 7],
+    len: usize,
+}
+
+impl FourSplits {
+    fn push(&mut self, split: (usize, usize)) {
+        self.splits[self.len] = split;
+        self.len += 1;
+    }
+
+    pub(super) fn as_slice(&self) -> &[(usize, usize)] {
+        &self.splits[..self.len]
+    }
+}
 
 /// The three ways to pair four cards, by position: a pair, then the
 /// other two cards (in the order of [`Memo::split_ids`]).
@@ -99,15 +114,15 @@ impl<N: Number> Memo<N> {
     /// hand of a listing asks this once); `None` on overflow.
     pub(super) fn four_card_splits(&mut self, ids: &[u8]) -> Option<FourSplits> {
         let ids: [u8; 4] = ids.try_into().expect("four cards");
-        let mut splits = FourSplits::new();
+        let mut splits = FourSplits { splits: [(0, 0); 7], len: 0 };
         for (pair, other) in PAIRINGS {
             let split = self.ordered(&pair.map(|at| ids[at]), &other.map(|at| ids[at]), false)?;
             // Equal cards make the same pairing twice.
-            if !splits.iter().any(|&(l, r)| (l, r) == split || (r, l) == split) {
+            if !splits.as_slice().iter().any(|&(l, r)| (l, r) == split || (r, l) == split) {
                 splits.push(split);
             }
         }
-        self.single_card_splits(&ids, false, &mut splits)?;
+        self.single_card_splits(&ids, false, |split| splits.push(split))?;
         debug_assert_eq!(splits.as_slice(), self.split_ids(&ids, false)?.as_slice(), "{ids:?}");
         Some(splits)
     }
@@ -159,7 +174,8 @@ impl<N: Number> Memo<N> {
         // One value `u` of the triple at a time, in order: its ways, then
         // how it finishes. The `u` are the partners of `x` whatever the
         // split, so each has its place among them (see `TwoSteps::us`).
-        let mut hits = std::array::from_fn(|_| Hits { u: None, ways: [0; 4], finishes: 0 });
+        // A constant repeated, not `from_fn`: that builds the six one by one.
+        let mut hits = [const { Hits { u: None, ways: [0; 4], finishes: 0 } }; PARTNERS];
         self.hits_of(x, splits, target, &mut hits)?;
         self.combos_of_hits(nodes, x, t, splits, &hits, combos).ok_or(NoTwoSteps::Overflow)
     }
@@ -209,8 +225,8 @@ impl<N: Number> Memo<N> {
             if !steps.steps.may_meet(keys) {
                 continue;
             }
-            for (at, v) in values(p).iter().enumerate() {
-                for step in steps.steps.with_probe(v, keys.probe(at)) {
+            for (at, (v, &probe)) in values(p).iter().zip(keys.probes()).enumerate() {
+                for step in steps.steps.with_probe(v, probe) {
                     // The partners of `x` are the same whatever the split's card.
                     hits[usize::from(step.u)].add(steps, step, split, at);
                 }

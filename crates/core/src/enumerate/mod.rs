@@ -523,7 +523,7 @@ impl<N: Number> Memo<N> {
         } else if cards.len() == 4 && !target.is_zero() {
             // The triples' value sets are left unmade: see `four`.
             let top = self.four_card_splits(&cards)?;
-            self.four_card_combos(nodes, &top, &target, &mut combos)?;
+            self.four_card_combos(nodes, top.as_slice(), &target, &mut combos)?;
         } else {
             let top = self.split_ids(&cards, true)?;
             self.top_combos(nodes, &top, &target, &mut combos)?;
@@ -754,7 +754,7 @@ impl<N: Number> Memo<N> {
             [a, b] => Box::new([self.ordered(&[a], &[b], true)?]) as Box<[_]>,
             [_, _, _] => {
                 let mut splits = Vec::with_capacity(3);
-                self.single_card_splits(ids, true, &mut splits)?;
+                self.single_card_splits(ids, true, |split| splits.push(split))?;
                 splits.into_boxed_slice()
             }
             _ => unreachable!("two or three cards"),
@@ -763,10 +763,11 @@ impl<N: Number> Memo<N> {
         Some(splits)
     }
 
-    /// Adds to `splits` each card of `ids` (sorted, three or four cards)
+    /// Hands `push` each card of `ids` (sorted, three or four cards)
     /// against the others, in the order of [`Memo::split_ids`], with the
-    /// parts' values if `eager`; `None` on overflow.
-    fn single_card_splits(&mut self, ids: &[u8], eager: bool, splits: &mut impl Extend<(usize, usize)>) -> Option<()> {
+    /// parts' values if `eager`; `None` on overflow. A closure, not
+    /// `Extend`: a small vector's `extend` by one costs several pushes.
+    fn single_card_splits(&mut self, ids: &[u8], eager: bool, mut push: impl FnMut((usize, usize))) -> Option<()> {
         debug_assert!((3..=4).contains(&ids.len()));
         for at in 0..ids.len() {
             // Equal cards leave the same rest.
@@ -778,7 +779,7 @@ impl<N: Number> Memo<N> {
             for (k, slot) in rest.iter_mut().enumerate().take(ids.len() - 1) {
                 *slot = ids[k + usize::from(k >= at)];
             }
-            splits.extend([self.ordered(&[ids[at]], &rest[..ids.len() - 1], eager)?]);
+            push(self.ordered(&[ids[at]], &rest[..ids.len() - 1], eager)?);
         }
         Some(())
     }
@@ -909,11 +910,11 @@ impl<N: Number> Memo<N> {
             met.clear();
             let (values_looked, keys) = (looked.values.as_deref().unwrap_or_default(), looked.keys.as_ref());
             finish::meet(finishers, values_looked, positions, keys, |f, b| {
-                let a = &values[f.at as usize];
                 // Equal halves make the same trees either way round: keep
-                // one orientation, and for + and * one order of the values.
-                let mirrored = !f.a_first || (f.op.is_commutative() && *a > f.partner);
-                if !(same && mirrored) {
+                // one orientation, and for + and * one order of the values
+                // (compared only then: most halves differ).
+                let mirrored = || !f.a_first || (f.op.is_commutative() && values[f.at as usize] > f.partner);
+                if !(same && mirrored()) {
                     met.push((f.op, f.a_first, f.at as usize, b));
                 }
             });
