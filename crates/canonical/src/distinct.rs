@@ -1,7 +1,6 @@
 //! Dedup: from a raw stream of solutions to a complete, duplicate-free,
 //! readable list.
 
-use std::cell::OnceCell;
 use std::cmp::Ordering;
 
 use hashbrown::HashMap;
@@ -67,6 +66,10 @@ pub(crate) struct Shown<M> {
     best: Vec<Best<M>>,
     /// Room for sorting, kept when a solver reuses this between hands.
     sorted: Vec<Sorted>,
+    /// Room for tidying, kept likewise.
+    room: TidyRoom,
+    /// The texts printed to break ties, kept likewise.
+    texts: Texts,
 }
 
 /// Where the members of a [`Shown`] are stored.
@@ -74,8 +77,9 @@ pub(crate) trait Members {
     type Member;
     /// Do `a` and `b` tidy to the same expression (see [`same_tidy`])?
     fn same_tidy(&self, a: &Self::Member, b: &Self::Member) -> bool;
-    /// The member tidied at `level` (see [`tidy`]), built as a tree.
-    fn tidy(&self, level: Level, member: &Self::Member) -> Expr;
+    /// The member tidied at `level` (see [`tidy`]), built as a tree, the
+    /// parts of its chains held in `room`.
+    fn tidy(&self, level: Level, member: &Self::Member, room: &mut TidyRoom) -> Expr;
 }
 
 /// Members that are trees already.
@@ -88,8 +92,8 @@ impl Members for Trees {
         same_tidy(a, b)
     }
 
-    fn tidy(&self, level: Level, member: &Expr) -> Expr {
-        tidy(level, member)
+    fn tidy(&self, level: Level, member: &Expr, room: &mut TidyRoom) -> Expr {
+        tidy_view(level, member.view(), room)
     }
 }
 
@@ -224,7 +228,7 @@ impl Distinct {
 
 impl<M> Shown<M> {
     pub(crate) fn new(level: Level) -> Shown<M> {
-        Shown { level, best: Vec::new(), sorted: Vec::new() }
+        Shown { level, best: Vec::new(), sorted: Vec::new(), room: TidyRoom::default(), texts: Texts::default() }
     }
 
     /// Empties it for the next hand at `level`, keeping its room: a solver
@@ -270,10 +274,11 @@ impl<M> Shown<M> {
     /// As [`Shown::into_sorted`], leaving it empty with its room kept.
     pub(crate) fn take_sorted(&mut self, members: &impl Members<Member = M>) -> Vec<Expr> {
         let level = self.level;
-        let shown = &mut self.sorted;
+        let (shown, room, texts) = (&mut self.sorted, &mut self.room, &mut self.texts);
         shown.clear();
+        texts.0.clear();
         shown.extend(self.best.drain(..).map(|best| {
-            let (expr, text) = best.shown(members, level);
+            let (expr, text) = best.shown(members, level, room, texts);
             // Above the syntax level a member's rank is its tidied
             // form's (see `rank_of`); at the syntax level the solver
             // keeps none.
@@ -282,31 +287,45 @@ impl<M> Shown<M> {
                 _ => best.rank,
             };
             debug_assert_eq!(rank, Cost::of(&expr).rank(), "{expr}");
-            Sorted { rank, text: text.map_or_else(OnceCell::new, OnceCell::from), expr }
+            Sorted { rank, text, expr }
         }));
         // As by `Cost`, the text printed only for a tie in rank; ties in
         // cost are broken by the tree itself, so the order never depends
-        // on the order classes were found in.
-        shown
-            .sort_by(|a, b| a.rank.cmp(&b.rank).then_with(|| a.text().cmp(b.text())).then_with(|| a.expr.cmp(&b.expr)));
+        // on the order classes were found in. Both sorts are stable, so
+        // sorting each run of a rank by text and tree is sorting by all
+        // three.
+        shown.sort_by_key(|sorted| sorted.rank);
+        for run in shown.chunk_by_mut(|a, b| a.rank == b.rank).filter(|run| run.len() > 1) {
+            for sorted in run.iter_mut() {
+                sorted.text.get_or_insert_with(|| texts.print(&sorted.expr));
+            }
+            let text = |sorted: &Sorted| sorted.text.map_or("", |at| texts.get(at));
+            run.sort_by(|a, b| text(a).cmp(text(b)).then_with(|| a.expr.cmp(&b.expr)));
+        }
         shown.drain(..).map(|sorted| sorted.expr).collect()
     }
 }
 
 impl<M> Best<M> {
     /// The member shown, tidied: of those tied in rank, the first whose
-    /// text comes first; with its text, if it was printed.
-    fn shown(&self, members: &impl Members<Member = M>, level: Level) -> (Expr, Option<String>) {
-        let first = members.tidy(level, &self.member);
+    /// text comes first; with its text in `texts`, if it was printed.
+    fn shown(
+        &self,
+        members: &impl Members<Member = M>,
+        level: Level,
+        room: &mut TidyRoom,
+        texts: &mut Texts,
+    ) -> (Expr, Option<TextAt>) {
+        let first = members.tidy(level, &self.member, room);
         if self.rivals.is_empty() {
             return (first, None);
         }
-        let mut text = printed(&first);
+        let mut text = texts.print(&first);
         let mut shown = first;
         for rival in &self.rivals {
-            let tidied = members.tidy(level, rival);
-            let rival_text = printed(&tidied);
-            if rival_text < text {
+            let tidied = members.tidy(level, rival, room);
+            let rival_text = texts.print(&tidied);
+            if texts.get(rival_text) < texts.get(text) {
                 (shown, text) = (tidied, rival_text);
             }
         }
@@ -314,17 +333,31 @@ impl<M> Best<M> {
     }
 }
 
-/// A shown member with its [`Cost`], the text worked out on demand.
+/// A shown member with its [`Cost`], and its text if it was printed.
 #[derive(Debug, Clone)]
 struct Sorted {
     rank: Rank,
-    text: OnceCell<String>,
+    text: Option<TextAt>,
     expr: Expr,
 }
 
-impl Sorted {
-    fn text(&self) -> &str {
-        self.text.get_or_init(|| printed(&self.expr))
+/// The texts printed for one hand, one after another in one string: no
+/// string of its own to make for each.
+#[derive(Debug, Clone, Default)]
+struct Texts(String);
+
+/// Where a text is in [`Texts`]: its start and end.
+type TextAt = (usize, usize);
+
+impl Texts {
+    fn print(&mut self, e: &Expr) -> TextAt {
+        let start = self.0.len();
+        e.write_to(&mut self.0).expect("printing to a string does not fail");
+        (start, self.0.len())
+    }
+
+    fn get(&self, (start, end): TextAt) -> &str {
+        &self.0[start..end]
     }
 }
 
@@ -413,8 +446,23 @@ fn chain_rank<T: Tree>(e: T, additive: bool, inverted: bool, rank: &mut Rank) ->
 pub(crate) fn same_tidy<T: Tree>(a: T, b: T) -> bool {
     match (a.view(), b.view()) {
         (View::Card(x), View::Card(y)) => x == y,
-        (View::Binary(p, _, _), View::Binary(q, _, _)) if p.precedence() == q.precedence() => {
+        (View::Binary(p, al, ar), View::Binary(q, bl, br)) if p.precedence() == q.precedence() => {
             let additive = p.precedence() == Op::Add.precedence();
+            let continues = |e: T| match e.view() {
+                View::Binary(op, _, _) => (op.precedence() == Op::Add.precedence()) == additive,
+                View::Card(_) => false,
+            };
+            // Two chains of two parts, the usual case, matched as below
+            // without listing their parts.
+            if ![al, ar, bl, br].into_iter().any(continues) {
+                if p != q {
+                    return false;
+                }
+                if matches!(p, Op::Sub | Op::Div) {
+                    return same_tidy(al, bl) && same_tidy(ar, br);
+                }
+                return if same_tidy(al, bl) { same_tidy(ar, br) } else { same_tidy(al, br) && same_tidy(ar, bl) };
+            }
             let (mut left, mut right) = (Parts::new(), Parts::new());
             chain_parts(a, additive, false, &mut left);
             chain_parts(b, additive, false, &mut right);
@@ -470,16 +518,26 @@ impl Extend<Expr> for Distinct {
 /// and `-` (`*` and `/`) are regrouped as `a+b-c-d` (`a*b/c/d`). Built
 /// straight from wherever `e` is stored.
 pub(crate) fn tidy<T: Tree>(level: Level, e: T) -> Expr {
-    tidy_view(level, e.view())
+    tidy_view(level, e.view(), &mut TidyRoom::default())
+}
+
+/// The parts of the chains being tidied, one stack for kept parts and one
+/// for inverted ones shared by the whole recursion: a chain's parts sit
+/// above those of the chains around it, so each chain takes the tops of
+/// the stacks, with no room of its own to make and drop.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct TidyRoom {
+    kept: Vec<Expr>,
+    inverted: Vec<Expr>,
 }
 
 /// [`tidy`] of an expression already viewed: a chain's parts are viewed
 /// once, to tell a part from the chain.
-pub(crate) fn tidy_view<T: Tree>(level: Level, view: View<T>) -> Expr {
+pub(crate) fn tidy_view<T: Tree>(level: Level, view: View<T>, room: &mut TidyRoom) -> Expr {
     match view {
         View::Card(card) => Expr::Num(card),
         View::Binary(op, l, r) if level == Level::Syntax => {
-            let (mut l, mut r) = (tidy(level, l), tidy(level, r));
+            let (mut l, mut r) = (tidy_view(level, l.view(), room), tidy_view(level, r.view(), room));
             if op.is_commutative() && prominence(&l, &r) == Ordering::Greater {
                 std::mem::swap(&mut l, &mut r);
             }
@@ -488,14 +546,26 @@ pub(crate) fn tidy_view<T: Tree>(level: Level, view: View<T>) -> Expr {
         View::Binary(op, l, r) => {
             let (plus, minus) =
                 if op.precedence() == Op::Add.precedence() { (Op::Add, Op::Sub) } else { (Op::Mul, Op::Div) };
-            let mut kept = TidyParts::new();
-            let mut inverted = TidyParts::new();
-            chain(level, l, plus, minus, false, &mut kept, &mut inverted);
-            chain(level, r, plus, minus, op == minus, &mut kept, &mut inverted);
-            // Reversed once sorted, so that the parts are taken off the end
-            // in order. Two parts, the usual case, take one comparison.
-            for parts in [&mut kept, &mut inverted] {
-                if let [a, b] = parts.as_mut_slice() {
+            let (l, r) = (l.view(), r.view());
+            let continues = |view: &View<T>| matches!(view, View::Binary(op, _, _) if *op == plus || *op == minus);
+            // A chain of two parts, the usual case, is built straight
+            // from them, as the stacks below would build it.
+            if !continues(&l) && !continues(&r) {
+                let (a, b) = (part(level, l, room), part(level, r, room));
+                return if op == plus && prominence(&a, &b) == Ordering::Greater {
+                    Expr::binary(op, b, a)
+                } else {
+                    Expr::binary(op, a, b)
+                };
+            }
+            let (kept_from, inverted_from) = (room.kept.len(), room.inverted.len());
+            chain(level, l, plus, minus, false, room);
+            chain(level, r, plus, minus, op == minus, room);
+            // Reversed once sorted, so that the parts are popped in order
+            // (cheaper than draining). Two parts on a side take one
+            // comparison.
+            for parts in [&mut room.kept[kept_from..], &mut room.inverted[inverted_from..]] {
+                if let [a, b] = parts {
                     if prominence(a, b) != Ordering::Greater {
                         std::mem::swap(a, b);
                     }
@@ -504,11 +574,12 @@ pub(crate) fn tidy_view<T: Tree>(level: Level, view: View<T>) -> Expr {
                     parts.reverse();
                 }
             }
-            let mut acc = kept.pop().expect("a chain starts with a kept part");
-            while let Some(part) = kept.pop() {
+            let pop = |parts: &mut Vec<Expr>, from: usize| if parts.len() > from { parts.pop() } else { None };
+            let mut acc = pop(&mut room.kept, kept_from).expect("a chain starts with a kept part");
+            while let Some(part) = pop(&mut room.kept, kept_from) {
                 acc = Expr::binary(plus, acc, part);
             }
-            while let Some(part) = inverted.pop() {
+            while let Some(part) = pop(&mut room.inverted, inverted_from) {
                 acc = Expr::binary(minus, acc, part);
             }
             acc
@@ -542,28 +613,32 @@ pub(crate) fn keeps_grouping(rules: &Rules) -> bool {
     writes_forbidden(Op::Add, Op::Sub) || writes_forbidden(Op::Mul, Op::Div)
 }
 
-/// Parts of a chain being tidied: those of four cards fit inline.
-type TidyParts = SmallVec<[Expr; 4]>;
-
-/// Splits a chain of `plus` and `minus` into its kept and inverted parts.
-fn chain<T: Tree>(level: Level, e: T, plus: Op, minus: Op, inverted: bool, kept: &mut TidyParts, inv: &mut TidyParts) {
-    match e.view() {
+/// Splits a chain of `plus` and `minus` into its kept and inverted parts,
+/// pushed on the stacks of `room`.
+fn chain<T: Tree>(level: Level, view: View<T>, plus: Op, minus: Op, inverted: bool, room: &mut TidyRoom) {
+    match view {
         View::Binary(op, l, r) if op == plus || op == minus => {
-            chain(level, l, plus, minus, inverted, kept, inv);
-            chain(level, r, plus, minus, inverted ^ (op == minus), kept, inv);
+            chain(level, l.view(), plus, minus, inverted, room);
+            chain(level, r.view(), plus, minus, inverted ^ (op == minus), room);
         }
         view => {
-            // Most parts are cards: built here rather than by a call.
-            let part = match view {
-                View::Card(card) => Expr::Num(card),
-                view => tidy_view(level, view),
-            };
+            let part = part(level, view, room);
             if inverted {
-                inv.push(part);
+                room.inverted.push(part);
             } else {
-                kept.push(part);
+                room.kept.push(part);
             }
         }
+    }
+}
+
+/// A part of a chain, tidied.
+#[inline]
+fn part<T: Tree>(level: Level, view: View<T>, room: &mut TidyRoom) -> Expr {
+    // Most parts are cards: built here rather than by a call.
+    match view {
+        View::Card(card) => Expr::Num(card),
+        view => tidy_view(level, view, room),
     }
 }
 

@@ -4,7 +4,9 @@
 use hashbrown::HashSet;
 use reckon_core::{Enumerator, Expr, Hand, NodeId, Nodes, Rational, Rules, Solution, Trees};
 
-use crate::distinct::{Members, Shown, Tree, View, display_level, keeps_grouping, rank_of, same_tidy, tidy_view};
+use crate::distinct::{
+    Members, Shown, TidyRoom, Tree, View, display_level, keeps_grouping, rank_of, same_tidy, tidy_view,
+};
 use crate::few::FewMap;
 use crate::fournums::Form;
 use crate::interned::{Forms, SignedId};
@@ -299,9 +301,9 @@ impl Members for Solutions<'_> {
         same_tidy(walk(*a), walk(*b))
     }
 
-    fn tidy(&self, level: Level, member: &Solution) -> Expr {
+    fn tidy(&self, level: Level, member: &Solution, room: &mut TidyRoom) -> Expr {
         // Below the top, parts are walked as nodes: smaller to pass than `Walk`.
-        tidy_view(level, Top { nodes: self.0, solution: *member }.view())
+        tidy_view(level, Top { nodes: self.0, solution: *member }.view(), room)
     }
 }
 
