@@ -29,7 +29,7 @@ use super::{Combo, List, Memo, Nodes};
 /// `TripleLists::splits`) that make `u` with the split's card, `u` making
 /// the target with the single card.
 #[derive(Debug)]
-struct Hits<N> {
+pub(super) struct Hits<N> {
     /// `u`, once hit.
     u: Option<N>,
     /// The ways the triple makes `u`, as bits of a set that counts up in
@@ -42,6 +42,8 @@ struct Hits<N> {
 }
 
 impl<N: Number> Hits<N> {
+    const NONE: Hits<N> = Hits { u: None, ways: [0; 4], finishes: 0 };
+
     fn add(&mut self, steps: &TwoSteps<N>, step: &TwoStep<N>, split: usize, at: usize) {
         debug_assert!(at < 8 && split < 4);
         let u = &steps.us[usize::from(step.u)];
@@ -55,7 +57,7 @@ impl<N: Number> Hits<N> {
 
 /// The hits of a card and a triple, by the place of their `u` among the
 /// card's partners (see `TwoSteps::us`).
-type ByPartner<N> = [Hits<N>; PARTNERS];
+pub(super) type ByPartner<N> = [Hits<N>; PARTNERS];
 
 /// What a triple without values keeps for the hands of four cards that
 /// hold it.
@@ -174,10 +176,14 @@ impl<N: Number> Memo<N> {
         // One value `u` of the triple at a time, in order: its ways, then
         // how it finishes. The `u` are the partners of `x` whatever the
         // split, so each has its place among them (see `TwoSteps::us`).
-        // A constant repeated, not `from_fn`: that builds the six one by one.
-        let mut hits = [const { Hits { u: None, ways: [0; 4], finishes: 0 } }; PARTNERS];
+        // Kept empty between hands: clearing the few hits a hand makes
+        // costs less than zeroing all six. Dropped, not kept, on an error.
+        let mut hits = self.hits.take().unwrap_or_else(|| Box::new([const { Hits::NONE }; PARTNERS]));
+        debug_assert!(hits.iter().all(|hit| hit.u.is_none() && hit.ways == [0; 4] && hit.finishes == 0));
         self.hits_of(x, splits, target, &mut hits)?;
-        self.combos_of_hits(nodes, x, t, splits, &hits, combos).ok_or(NoTwoSteps::Overflow)
+        self.combos_of_hits(nodes, x, t, splits, &mut hits, combos).ok_or(NoTwoSteps::Overflow)?;
+        self.hits = Some(hits);
+        Ok(())
     }
 
     /// The [`TripleLists`] of triple `t`, with no lists yet.
@@ -236,14 +242,14 @@ impl<N: Number> Memo<N> {
     }
 
     /// The combos of `hits` for the card `x` and triple `t`, in the order
-    /// of their `u`.
+    /// of their `u`, leaving `hits` empty (unless it returns `None`).
     fn combos_of_hits(
         &mut self,
         nodes: &mut Nodes,
         x: usize,
         t: usize,
         splits: &CardSplits,
-        hits: &ByPartner<N>,
+        hits: &mut ByPartner<N>,
         combos: &mut Vec<Combo>,
     ) -> Option<()> {
         let card = self.list_at(nodes, x, 0)?;
@@ -257,13 +263,13 @@ impl<N: Number> Memo<N> {
                     list
                 }
             };
-            if list.is_empty() {
-                continue;
-            }
             // Each finish once, in order: a bit each.
-            for (op, card_first) in sides_of_bits(hit.finishes.into()) {
-                combos.push(if card_first { (op, card, list) } else { (op, list, card) });
+            if !list.is_empty() {
+                for (op, card_first) in sides_of_bits(hit.finishes.into()) {
+                    combos.push(if card_first { (op, card, list) } else { (op, list, card) });
+                }
             }
+            *hit = Hits::NONE;
         }
         Some(())
     }

@@ -348,6 +348,8 @@ struct Memo<N> {
     /// How a pair's values finish the target through two cards, by the
     /// two cards' sets (outer, inner); see `four`.
     two_steps: HashMap<(usize, usize), Result<TwoSteps<N>, NoTwoSteps>>,
+    /// What a card and a triple found, kept empty for the next (see `four`).
+    hits: Option<Box<four::ByPartner<N>>>,
 }
 
 /// Sub-multisets of up to this many cards get their value set as soon as
@@ -461,6 +463,7 @@ impl<N: Number> Memo<N> {
             top: Vec::new(),
             // One per ordered pair of cards: 169 for 1..13.
             two_steps: HashMap::with_capacity(SET_ROOM / 4),
+            hits: None,
         }
     }
 
