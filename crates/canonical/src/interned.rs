@@ -129,21 +129,19 @@ impl Forms {
             kept.extend(inverted.iter().copied().filter(|t| self.facts(*t).sign_free));
             inverted.retain(|t| !self.facts(*t).sign_free);
         }
-        kept.sort_unstable();
-        inverted.sort_unstable();
+        sort_side(&mut kept);
+        sort_side(&mut inverted);
         // Of `s` and `-s` keep the one whose added terms sort first.
         let negative = kept.len().cmp(&inverted.len()).then_with(|| kept.cmp(&inverted)).is_lt();
-        if negative {
-            std::mem::swap(&mut kept, &mut inverted);
-        }
-        SignedId { negative, form: self.intern(Shape::Sum(kept, inverted)) }
+        let shape = if negative { Shape::Sum(inverted, kept) } else { Shape::Sum(kept, inverted) };
+        SignedId { negative, form: self.intern(shape) }
     }
 
     /// The product of the factors `kept` over the divisors `inverted`,
     /// negated if `negative`.
     fn product(&mut self, negative: bool, mut kept: Children, mut inverted: Children) -> SignedId {
-        kept.sort_unstable();
-        inverted.sort_unstable();
+        sort_side(&mut kept);
+        sort_side(&mut inverted);
         let form = self.intern(Shape::Prod(kept, inverted));
         SignedId { negative: negative && !self.facts(form).sign_free, form }
     }
@@ -336,13 +334,13 @@ impl Forms {
         if !sum && self.has_zero_part(kept, inverted) {
             return None;
         }
+        let kept_count = kept.len();
         let mut parts = listed(kept, inverted);
-        let kept = parts.iter().filter(|(invert, _)| !invert).count();
         let factor = if sum {
             None
         } else {
             let mut found = parts.iter().enumerate().filter_map(|(at, &(invert, part))| {
-                Some((at, self.one_factor(part.form).filter(|_| invert || kept > 1)?))
+                Some((at, self.one_factor(part.form).filter(|_| invert || kept_count > 1)?))
             });
             let first = found.next();
             // Of two different factors worth one, where taking one leaves
@@ -570,6 +568,20 @@ impl Forms {
 }
 
 type Values = SmallVec<[Option<Rational>; 4]>;
+
+/// Sorts the ids of one side. Most sides hold one or two ids: those are
+/// ordered directly, cheaper than the general sort for every form met.
+fn sort_side(ids: &mut Children) {
+    match ids.as_mut_slice() {
+        [] | [_] => {}
+        [a, b] => {
+            if *a > *b {
+                std::mem::swap(a, b);
+            }
+        }
+        more => more.sort_unstable(),
+    }
+}
 
 /// The `kept` and `inverted` parts of a sum or product in one list, each
 /// with whether it is inverted and as stored, kept ones first.
