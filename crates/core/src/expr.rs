@@ -184,7 +184,7 @@ impl Expr {
     /// `grouped` keeps the brackets of `+` and `*` chains.
     fn write<W: fmt::Write>(&self, f: &mut W, leftmost: bool, grouped: bool) -> fmt::Result {
         match self {
-            Expr::Num(r) => write_card(f, *r),
+            Expr::Num(r) => r.write_to(f),
             Expr::Binary(step) => {
                 let Step { op, left: l, right: r } = &**step;
                 // The left operand needs brackets only if it binds more loosely.
@@ -204,20 +204,6 @@ impl Expr {
                 write_operand(f, r, right_brackets, false, grouped)
             }
         }
-    }
-}
-
-/// Writes the card `r`: a whole number below 100, as most cards are, digit
-/// by digit, cheaper than through a number formatter and a string copy.
-fn write_card<W: fmt::Write>(f: &mut W, r: Rational) -> fmt::Result {
-    match u8::try_from(r.numer()) {
-        Ok(n) if r.is_integer() && n < 100 => {
-            if n >= 10 {
-                f.write_char(char::from(b'0' + n / 10))?;
-            }
-            f.write_char(char::from(b'0' + n % 10))
-        }
-        _ => r.write_to(f),
     }
 }
 
@@ -315,8 +301,8 @@ mod tests {
         assert_eq!(b(Mul, half, n(4)).grouped().to_string(), "(1/2)*4");
     }
 
-    /// Small whole cards take their own path to text: its edges print as
-    /// every other number does.
+    /// Small whole numbers take their own path to text (see
+    /// `Rational::write_to`): its edges print as every other number does.
     #[test]
     fn cards_print_alike_on_either_side_of_the_small_path() {
         for card in ["0", "9", "10", "99", "100", "-1", "-10", "7/2", "-1/2", "123456789012"] {
