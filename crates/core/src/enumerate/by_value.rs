@@ -40,8 +40,7 @@ impl<T> ByValue<T> {
                 None => return ByValue { items, index: None, filter: ValueFilter::EVERY_VALUE },
             }
         }
-        let filter = ValueFilter::of_keys(keys.iter().copied().map(Some));
-        ByValue { items, index: Some(KeyIndex::of_sorted(&keys)), filter }
+        ByValue::keyed(items, &keys)
     }
 
     /// The list of `items`, in any order: sorted here by value, equal
@@ -57,9 +56,13 @@ impl<T> ByValue<T> {
             return ByValue::of_sorted(items);
         };
         let keys: Vec<u64> = order.keys().collect();
+        ByValue::keyed(order.positions().map(|at| items[at].clone()).collect(), &keys)
+    }
+
+    /// The list of `items`, sorted, whose values have the order keys `keys`.
+    fn keyed(items: Vec<T>, keys: &[u64]) -> ByValue<T> {
         let filter = ValueFilter::of_keys(keys.iter().copied().map(Some));
-        let items = order.positions().map(|at| items[at].clone()).collect();
-        ByValue { items, index: Some(KeyIndex::of_sorted(&keys)), filter }
+        ByValue { items, index: Some(KeyIndex::of_sorted(keys)), filter }
     }
 
     /// Every item, sorted by value.
