@@ -203,7 +203,7 @@ impl Forms {
         let value = if sum {
             fold(fold(Some(Rational::ZERO), kept, Rational::checked_add), inverted, Rational::checked_sub)
         } else {
-            fold(fold(Some(Rational::ONE), kept, Rational::checked_mul), inverted, Rational::checked_div)
+            fold(fold(Some(Rational::ONE), kept, times), inverted, Rational::checked_div)
         };
         let parts = || kept.iter().chain(inverted.iter()).copied();
         // Values are known up to sign, so the checks compare magnitudes.
@@ -612,6 +612,15 @@ fn hash_of(shape: &Shape) -> u64 {
     };
     let wide = u128::from(h) * u128::from(MULTIPLIER);
     (wide as u64) ^ (wide >> 64) as u64
+}
+
+/// `a * b`, if it fits: whole numbers, most values of forms, multiplied
+/// here rather than through the general rule's call.
+fn times(a: Rational, b: Rational) -> Option<Rational> {
+    if a.is_integer() && b.is_integer() {
+        return a.numer().checked_mul(b.numer()).map(Rational::from_integer);
+    }
+    a.checked_mul(b)
 }
 
 /// `|v|`, if it fits.
