@@ -334,13 +334,10 @@ impl Forms {
         if !sum && self.has_zero_part(kept, inverted) {
             return None;
         }
-        let kept_count = kept.len();
-        let mut parts = listed(kept, inverted);
-        let factor = if sum {
-            None
-        } else {
-            let mut found = parts.iter().enumerate().filter_map(|(at, &(invert, part))| {
-                Some((at, self.one_factor(part.form).filter(|_| invert || kept_count > 1)?))
+        let (kept_count, count) = (kept.len(), kept.len() + inverted.len());
+        if !sum {
+            let mut found = kept.iter().chain(inverted).enumerate().filter_map(|(at, &part)| {
+                Some((at, self.one_factor(part).filter(|_| at >= kept_count || kept_count > 1)?))
             });
             let first = found.next();
             // Of two different factors worth one, where taking one leaves
@@ -351,25 +348,56 @@ impl Forms {
             {
                 return None;
             }
-            first
-        };
-        let (one, turned) = match factor {
-            Some((at, (one, minus_one))) => {
-                parts.remove(at);
+            if let Some((at, (one, minus_one))) = first {
                 // The rest is worth the product over the factor as stored,
                 // and the key keeps the product's value.
-                (one, minus_one)
+                let mut rebuilt = self.with_part_replaced(id.form, at, None);
+                rebuilt.negative ^= id.negative ^ minus_one;
+                return Some((rebuilt, one));
             }
-            None => {
-                let (at, (without, one)) =
-                    parts.iter().enumerate().find_map(|(at, &(_, part))| Some((at, self.without_a_one(part)?)))?;
-                parts[at].1 = without;
-                (one, false)
-            }
-        };
-        let mut rebuilt = self.join(sum, &parts);
-        rebuilt.negative ^= id.negative ^ turned;
+        }
+        let (at, (without, one)) = (0..count).find_map(|at| {
+            let part = SignedId { negative: false, form: self.part(id.form, at) };
+            Some((at, self.without_a_one(part)?))
+        })?;
+        let mut rebuilt = self.with_part_replaced(id.form, at, Some(without));
+        rebuilt.negative ^= id.negative;
         Some((rebuilt, one))
+    }
+
+    /// The part at `at` of the sum or product `form`, its kept parts first.
+    fn part(&self, form: FormId, at: usize) -> FormId {
+        let (_, kept, inverted) = self.sides(form).expect("a sum or a product");
+        if at < kept.len() { kept[at] } else { inverted[at - kept.len()] }
+    }
+
+    /// The sum or product `form` with its part at `at` (kept parts first)
+    /// dropped, or replaced by `with`, as [`Forms::join`] builds the rest:
+    /// the other parts are never sums (products) themselves, so they are
+    /// taken over as they are.
+    fn with_part_replaced(&mut self, form: FormId, at: usize, with: Option<SignedId>) -> SignedId {
+        let (sum, kept, inverted) = self.sides(form).expect("a sum or a product");
+        let invert = at >= kept.len();
+        let (mut rest_kept, mut rest_inverted) = (Children::new(), Children::new());
+        for (n, &part) in kept.iter().chain(inverted).enumerate() {
+            if n == at {
+                continue;
+            }
+            if n < kept.len() { &mut rest_kept } else { &mut rest_inverted }.push(part);
+        }
+        let mut negative = false;
+        match with {
+            None if rest_kept.len() == 1 && rest_inverted.is_empty() => {
+                return SignedId { negative: false, form: rest_kept[0] };
+            }
+            None => {}
+            Some(part) if sum => self.add_terms(part, invert, &mut rest_kept, &mut rest_inverted),
+            Some(part) => {
+                negative = part.negative;
+                self.add_factors(part.form, invert, &mut rest_kept, &mut rest_inverted);
+            }
+        }
+        if sum { self.sum(rest_kept, rest_inverted) } else { self.product(negative, rest_kept, rest_inverted) }
     }
 
     /// The form `form` as a one factor of the `4nums` level, if it is
