@@ -200,8 +200,10 @@ impl FourNums {
 struct Classes {
     /// The class of each function-level form.
     by_function: FewMap<SignedId, usize>,
-    /// At the `4nums` level, the class of each key: several forms may
-    /// share one.
+    /// At the `4nums` level, the class of each key with nothing but a
+    /// core and maybe a one factor, most keys: several forms may share one.
+    by_core: FewMap<(SignedId, Option<SignedId>), usize>,
+    /// The class of every other key.
     by_key: FewMap<FourNums, usize>,
     count: usize,
 }
@@ -209,6 +211,7 @@ struct Classes {
 impl Classes {
     fn clear(&mut self) {
         self.by_function.clear();
+        self.by_core.clear();
         self.by_key.clear();
         self.count = 0;
     }
@@ -224,7 +227,10 @@ impl Classes {
             Level::Function => next,
             // The `4nums` key depends on the form only and is costly:
             // once per form.
-            _ => self.by_key.get_or_insert(forms.four_nums(function), next),
+            _ => match forms.four_nums(function) {
+                FourNums { core, one, zeros: 0, zero_product: None } => self.by_core.get_or_insert((core, one), next),
+                key => self.by_key.get_or_insert(key, next),
+            },
         };
         self.by_function.insert_new(function, class);
         self.count += usize::from(class == next);
