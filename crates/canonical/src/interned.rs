@@ -203,7 +203,7 @@ impl Forms {
         let value = if sum {
             fold(fold(Some(Rational::ZERO), kept, Rational::checked_add), inverted, Rational::checked_sub)
         } else {
-            fold(fold(Some(Rational::ONE), kept, times), inverted, Rational::checked_div)
+            fold(fold(Some(Rational::ONE), kept, times), inverted, over)
         };
         let parts = || kept.iter().chain(inverted.iter()).copied();
         // Values are known up to sign, so the checks compare magnitudes.
@@ -649,6 +649,18 @@ fn times(a: Rational, b: Rational) -> Option<Rational> {
         return a.numer().checked_mul(b.numer()).map(Rational::from_integer);
     }
     a.checked_mul(b)
+}
+
+/// `a / b`, if it fits and `b` is not zero: whole numbers that divide
+/// exactly divided here, as in [`times`].
+fn over(a: Rational, b: Rational) -> Option<Rational> {
+    if a.is_integer()
+        && b.is_integer()
+        && let Some(0) = a.numer().checked_rem(b.numer())
+    {
+        return a.numer().checked_div(b.numer()).map(Rational::from_integer);
+    }
+    a.checked_div(b)
 }
 
 /// `|v|`, if it fits.
