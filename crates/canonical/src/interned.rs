@@ -31,9 +31,6 @@ pub(crate) struct SignedId {
 /// Children of a sum or a product: forms of four cards fit inline.
 type Children = SmallVec<[FormId; 4]>;
 
-/// The parts of a sum or product being taken apart.
-type Parts<T> = SmallVec<[T; 8]>;
-
 /// One stored form; as [`Node`], with ids for children.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub(crate) enum Shape {
@@ -351,7 +348,7 @@ impl Forms {
             if let Some((at, (one, minus_one))) = first {
                 // The rest is worth the product over the factor as stored,
                 // and the key keeps the product's value.
-                let mut rebuilt = self.with_part_replaced(id.form, at, None);
+                let mut rebuilt = self.with_parts_replaced(id.form, &[at], None);
                 rebuilt.negative ^= id.negative ^ minus_one;
                 return Some((rebuilt, one));
             }
@@ -360,7 +357,7 @@ impl Forms {
             let part = SignedId { negative: false, form: self.part(id.form, at) };
             Some((at, self.without_a_one(part)?))
         })?;
-        let mut rebuilt = self.with_part_replaced(id.form, at, Some(without));
+        let mut rebuilt = self.with_parts_replaced(id.form, &[at], Some(without));
         rebuilt.negative ^= id.negative;
         Some((rebuilt, one))
     }
@@ -371,16 +368,16 @@ impl Forms {
         if at < kept.len() { kept[at] } else { inverted[at - kept.len()] }
     }
 
-    /// The sum or product `form` with its part at `at` (kept parts first)
-    /// dropped, or replaced by `with`, as [`Forms::join`] builds the rest:
-    /// the other parts are never sums (products) themselves, so they are
-    /// taken over as they are.
-    fn with_part_replaced(&mut self, form: FormId, at: usize, with: Option<SignedId>) -> SignedId {
+    /// The sum or product `form` with its parts at `dropped` (kept parts
+    /// first) dropped, or the first replaced by `with`, as [`Forms::join`]
+    /// builds the rest: the other parts are never sums (products)
+    /// themselves, so they are taken over as they are.
+    fn with_parts_replaced(&mut self, form: FormId, dropped: &[usize], with: Option<SignedId>) -> SignedId {
         let (sum, kept, inverted) = self.sides(form).expect("a sum or a product");
-        let invert = at >= kept.len();
+        let invert = dropped[0] >= kept.len();
         let (mut rest_kept, mut rest_inverted) = (Children::new(), Children::new());
         for (n, &part) in kept.iter().chain(inverted).enumerate() {
-            if n == at {
+            if dropped.contains(&n) {
                 continue;
             }
             if n < kept.len() { &mut rest_kept } else { &mut rest_inverted }.push(part);
@@ -434,25 +431,23 @@ impl Forms {
             Ok(pair) => pair,
             Err(Unsure) => return None,
         };
-        let (sum, kept, inverted) = self.sides(id.form)?;
-        let mut parts = listed(kept, inverted);
-        let part = match pair {
+        let (_, kept, inverted) = self.sides(id.form)?;
+        let (kept_count, count) = (kept.len(), kept.len() + inverted.len());
+        let (mut rebuilt, part) = match pair {
             Some(part) => {
                 // One of each side: the rest keeps the value.
-                let at = parts.iter().position(|&(invert, p)| !invert && p.form == part).expect("a kept part");
-                parts.remove(at);
-                let at = parts.iter().position(|&(invert, p)| invert && p.form == part).expect("an inverted part");
-                parts.remove(at);
-                part
+                let at_kept = kept.iter().position(|&p| p == part).expect("a kept part");
+                let at_inverted = kept_count + inverted.iter().position(|&p| p == part).expect("an inverted part");
+                (self.with_parts_replaced(id.form, &[at_kept, at_inverted], None), part)
             }
             None => {
-                let (at, (without, part)) =
-                    parts.iter().enumerate().find_map(|(at, &(_, p))| Some((at, self.without_a_pair(p)?)))?;
-                parts[at].1 = without;
-                part
+                let (at, (without, part)) = (0..count).find_map(|at| {
+                    let p = SignedId { negative: false, form: self.part(id.form, at) };
+                    Some((at, self.without_a_pair(p)?))
+                })?;
+                (self.with_parts_replaced(id.form, &[at], Some(without)), part)
             }
         };
-        let mut rebuilt = self.join(sum, &parts);
         rebuilt.negative ^= id.negative;
         Some((rebuilt, part))
     }
@@ -609,16 +604,6 @@ fn sort_side(ids: &mut Children) {
         }
         more => more.sort_unstable(),
     }
-}
-
-/// The `kept` and `inverted` parts of a sum or product in one list, each
-/// with whether it is inverted and as stored, kept ones first.
-fn listed(kept: &[FormId], inverted: &[FormId]) -> Parts<(bool, SignedId)> {
-    kept.iter()
-        .map(|&form| (false, form))
-        .chain(inverted.iter().map(|&form| (true, form)))
-        .map(|(invert, form)| (invert, SignedId { negative: false, form }))
-        .collect()
 }
 
 /// A hash of a shape: a few words folded by multiplication, cheaper than
