@@ -143,29 +143,25 @@ impl Forms {
         SignedId { negative: negative && !self.facts(form).sign_free, form }
     }
 
+    /// Inlined for the usual term that is no sum; a sum's terms are
+    /// taken over out of line.
+    #[inline]
     fn add_terms(&self, t: SignedId, subtract: bool, plus: &mut Children, minus: &mut Children) {
         let flip = t.negative ^ subtract;
         match &self.shapes[t.form.0 as usize] {
-            Shape::Sum(p, m) => {
-                let (to_plus, to_minus) = if flip { (m, p) } else { (p, m) };
-                // Copied one by one: `extend_from_slice` inserts through
-                // a general path and library copies, costly for a few ids.
-                plus.extend(to_plus.iter().copied());
-                minus.extend(to_minus.iter().copied());
-            }
+            Shape::Sum(p, m) if flip => take_over(m, p, plus, minus),
+            Shape::Sum(p, m) => take_over(p, m, plus, minus),
             _ if flip => minus.push(t.form),
             _ => plus.push(t.form),
         }
     }
 
+    /// As [`Forms::add_terms`], for factors.
+    #[inline]
     fn add_factors(&self, t: FormId, divide: bool, num: &mut Children, den: &mut Children) {
         match &self.shapes[t.0 as usize] {
-            Shape::Prod(n, d) => {
-                let (to_num, to_den) = if divide { (d, n) } else { (n, d) };
-                // As in `add_terms`.
-                num.extend(to_num.iter().copied());
-                den.extend(to_den.iter().copied());
-            }
+            Shape::Prod(n, d) if divide => take_over(d, n, num, den),
+            Shape::Prod(n, d) => take_over(n, d, num, den),
             _ if divide => den.push(t),
             _ => num.push(t),
         }
@@ -591,6 +587,16 @@ impl Forms {
 }
 
 type Values = SmallVec<[Option<Rational>; 4]>;
+
+/// Adds the sides `to_kept` and `to_inverted` of a sum or product to those
+/// of another.
+#[inline(never)]
+fn take_over(to_kept: &[FormId], to_inverted: &[FormId], kept: &mut Children, inverted: &mut Children) {
+    // Copied one by one: `extend_from_slice` inserts through a general
+    // path and library copies, costly for a few ids.
+    kept.extend(to_kept.iter().copied());
+    inverted.extend(to_inverted.iter().copied());
+}
 
 /// Sorts the ids of one side. Most sides hold one or two ids: those are
 /// ordered directly, cheaper than the general sort for every form met.
