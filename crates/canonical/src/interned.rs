@@ -592,10 +592,14 @@ type Values = SmallVec<[Option<Rational>; 4]>;
 /// of another.
 #[inline(never)]
 fn take_over(to_kept: &[FormId], to_inverted: &[FormId], kept: &mut Children, inverted: &mut Children) {
-    // Copied one by one: `extend_from_slice` inserts through a general
+    // Pushed one by one: `extend_from_slice` inserts through a general
     // path and library copies, costly for a few ids.
-    kept.extend(to_kept.iter().copied());
-    inverted.extend(to_inverted.iter().copied());
+    for &id in to_kept {
+        kept.push(id);
+    }
+    for &id in to_inverted {
+        inverted.push(id);
+    }
 }
 
 /// Sorts the ids of one side. Most sides hold one or two ids: those are
