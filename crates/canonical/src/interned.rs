@@ -351,6 +351,10 @@ impl Forms {
         }
         let (at, (without, one)) = (0..count).find_map(|at| {
             let part = SignedId { negative: false, form: self.part(id.form, at) };
+            // A plain part, a card among them, has no one factor inside.
+            if self.facts(part.form).plain {
+                return None;
+            }
             Some((at, self.without_a_one(part)?))
         })?;
         let mut rebuilt = self.with_parts_replaced(id.form, &[at], Some(without));
