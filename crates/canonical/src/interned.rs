@@ -443,6 +443,10 @@ impl Forms {
             None => {
                 let (at, (without, part)) = (0..count).find_map(|at| {
                     let p = SignedId { negative: false, form: self.part(id.form, at) };
+                    // A plain part holds no cancelled pair.
+                    if self.facts(p.form).plain {
+                        return None;
+                    }
                     Some((at, self.without_a_pair(p)?))
                 })?;
                 (self.with_parts_replaced(id.form, &[at], Some(without)), part)
