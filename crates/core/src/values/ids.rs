@@ -35,11 +35,15 @@ pub(crate) struct CardIds<N> {
     indexed: [u8; INDEXED_CARDS],
     /// The ids of every other card.
     ids: HashMap<N, u8>,
+    /// True while every new value was larger than those before it, as in
+    /// hands listed in ascending order: ids then order cards as their
+    /// values do, and comparing ids compares values.
+    ids_by_value: bool,
 }
 
 impl<N: Number> CardIds<N> {
     pub(crate) fn new() -> CardIds<N> {
-        CardIds { values: Vec::new(), indexed: [0; INDEXED_CARDS], ids: HashMap::new() }
+        CardIds { values: Vec::new(), indexed: [0; INDEXED_CARDS], ids: HashMap::new(), ids_by_value: true }
     }
 
     /// Could `more` new card values still get ids? When not, the memo
@@ -74,6 +78,7 @@ impl<N: Number> CardIds<N> {
             Some(_) => {}
         }
         let id = u8::try_from(self.values.len()).expect("the caller made room for new ids");
+        self.ids_by_value &= self.values.last().is_none_or(|last| last < card);
         self.values.push(card.clone());
         match index {
             // Ids stay below `MAX_IDS`, so one more still fits a byte.
@@ -95,6 +100,9 @@ impl<N: Number> CardIds<N> {
     where
         N: Ord,
     {
+        if self.ids_by_value {
+            return a.iter().le(b);
+        }
         a.iter().map(|&id| self.value(id)).le(b.iter().map(|&id| self.value(id)))
     }
 }
@@ -137,8 +145,21 @@ mod tests {
         assert_eq!(key(&ids.ids_of(&ints(&[9, 5]))), key(&[0, 2]));
         assert_ne!(key(&[0]), key(&[0, 0]), "a card and two equal cards differ");
         assert!(ids.has_room_for(MAX_IDS - 3) && !ids.has_room_for(MAX_IDS - 2));
+        // Ids first seen out of order are compared by value.
+        assert!(ids.le(&[1], &[0]) && !ids.le(&[0], &[1]) && ids.le(&[1, 2], &[0]));
         assert_eq!(ids_of_key(key(&[0, 0, 2, 254])).as_slice(), [0, 0, 2, 254]);
         assert_eq!([cards_in(key(&[0, 0, 2, 254])), cards_in(key(&[0])), cards_in(key(&[254]))], [4, 1, 1]);
+    }
+
+    /// Ids given in ascending order of value compare as their values do.
+    #[test]
+    fn ascending_ids_compare_as_values() {
+        let mut ids = CardIds::new();
+        ids.ids_of(&ints(&[2, 3, 7]));
+        assert!(ids.ids_by_value);
+        assert!(ids.le(&[0, 2], &[1]) && !ids.le(&[2], &[0, 1]) && ids.le(&[0], &[0, 0]));
+        ids.ids_of(&ints(&[1]));
+        assert!(!ids.ids_by_value && ids.le(&[3], &[0]));
     }
 
     /// Cards found by index and cards found by hash get ids alike: one per
