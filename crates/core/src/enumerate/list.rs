@@ -104,6 +104,18 @@ impl List {
         }
     }
 
+    /// The node of a list of one node.
+    fn single(self) -> Option<NodeId> {
+        (self.end - self.start == 1).then_some(NodeId(self.start))
+    }
+
+    /// Is the first node a chain of `+` (when `additive`) or `*`: among
+    /// [`List::chains`]? For a list of one node, whether that node is.
+    fn starts_a_chain(self, additive: bool) -> bool {
+        let (start, end) = self.chains(additive);
+        start == self.start && start < end
+    }
+
     /// The nodes that are parts of such a chain, not chains of it.
     fn parts(self, additive: bool) -> Span {
         match (self.card, additive) {
@@ -149,6 +161,19 @@ impl Grouping {
     /// they come, since only older nodes' tails are read.
     pub(super) fn pairs_into(self, op: Op, left: List, right: List, sink: &mut impl PairSink) {
         let additive = op.precedence() == Op::Add.precedence();
+        // Most lists joined are of one node each: that one pair is decided
+        // without setting up the loops below.
+        if let (Some(l), Some(r)) = (left.single(), right.single()) {
+            if let Some(tail) = self.single_pair(op, additive, (l, left), (r, right), sink) {
+                sink.pair(l, r, tail);
+            }
+            return;
+        }
+        self.looped_pairs_into(op, additive, left, right, sink);
+    }
+
+    /// [`Grouping::pairs_into`] for lists of any length.
+    fn looped_pairs_into(self, op: Op, additive: bool, left: List, right: List, sink: &mut impl PairSink) {
         if !(if additive { self.sums } else { self.products }) {
             for l in ids(left.all()) {
                 for r in ids(right.all()) {
@@ -194,6 +219,43 @@ impl Grouping {
                         sink.pair(l, r, after);
                     }
                 }
+            }
+        }
+    }
+}
+
+impl Grouping {
+    /// What [`Grouping::pairs_into`] makes of two lists of one node each,
+    /// `l` of `left` and `r` of `right`: the tail of `l op r` if that tree
+    /// is made. Each node is either a part or a chain, so exactly one of
+    /// its loops meets the pair.
+    #[inline]
+    fn single_pair(
+        self,
+        op: Op,
+        additive: bool,
+        (l, left): (NodeId, List),
+        (r, right): (NodeId, List),
+        sink: &impl PairSink,
+    ) -> Option<Tail> {
+        if !(if additive { self.sums } else { self.products }) {
+            return Some(Tail::default());
+        }
+        let (l_chain, r_chain) = (left.starts_a_chain(additive), right.starts_a_chain(additive));
+        if op.is_commutative() {
+            // Equal lists are one node, a part or a chain on both sides.
+            match (l_chain, r_chain) {
+                (false, false) => Some(Tail::new(false, l.max(r))),
+                (false, true) => (sink.tail(r) <= Tail::new(false, l)).then(|| Tail::new(false, l)),
+                (true, false) => (left != right && sink.tail(l) <= Tail::new(false, r)).then(|| Tail::new(false, r)),
+                (true, true) => None,
+            }
+        } else {
+            let after = Tail::new(true, r);
+            match (l_chain, r_chain) {
+                (_, true) => None,
+                (false, false) => Some(after),
+                (true, false) => (sink.tail(l) <= after).then_some(after),
             }
         }
     }
@@ -248,6 +310,43 @@ mod tests {
         // A card is a part of every chain.
         assert_eq!(pairs(grouped, Op::Sub, left, card).len(), 4);
         assert_eq!(pairs(grouped, Op::Mul, card, right), [(20, 10), (20, 11)]);
+    }
+
+    /// Collects pairs and reads tails from a table.
+    struct Collect<'a>(&'a [Tail], Vec<(NodeId, NodeId, Tail)>);
+
+    impl PairSink for Collect<'_> {
+        fn tail(&self, id: NodeId) -> Tail {
+            self.0[id.index()]
+        }
+
+        fn pair(&mut self, l: NodeId, r: NodeId, tail: Tail) {
+            self.1.push((l, r, tail));
+        }
+    }
+
+    /// Two lists of one node each get the pair the loops would give them,
+    /// whatever the nodes' kinds and tails.
+    #[test]
+    fn one_node_lists_pair_as_the_loops_do() {
+        // Node 3 is a card, 4 a product, 5 a sum, 6 another sum; their tails
+        // fall before, between and after the nodes'.
+        let lists = [List::card(NodeId(3)), List::of(4, 5, 5), List::of(5, 5, 6), List::of(6, 6, 7)];
+        for tails in
+            [[Tail::new(false, NodeId(0)); 8], [Tail::new(false, NodeId(5)); 8], [Tail::new(true, NodeId(9)); 8]]
+        {
+            for grouping in [Grouping::EVERY, Grouping::new(Trees::LeftGrouped, OpSet::ALL)] {
+                for op in Op::ALL {
+                    for (left, right) in lists.iter().flat_map(|&l| lists.iter().map(move |&r| (l, r))) {
+                        let additive = op.precedence() == Op::Add.precedence();
+                        let (mut fast, mut looped) = (Collect(&tails, Vec::new()), Collect(&tails, Vec::new()));
+                        grouping.pairs_into(op, left, right, &mut fast);
+                        grouping.looped_pairs_into(op, additive, left, right, &mut looped);
+                        assert_eq!(fast.1, looped.1, "{op:?} {left:?} {right:?} {grouping:?}");
+                    }
+                }
+            }
+        }
     }
 
     /// Without `+`, `a-(b-c)` has no other grouping: sums are kept as the
