@@ -92,6 +92,8 @@ type CardSplits = [(usize, usize)];
 pub(super) struct FourSplits {
     splits: [(usize, usize); 7],
     len: usize,
+    /// How many of them, first, are two-and-two splits.
+    pairings: usize,
 }
 
 impl FourSplits {
@@ -116,7 +118,7 @@ impl<N: Number> Memo<N> {
     /// hand of a listing asks this once); `None` on overflow.
     pub(super) fn four_card_splits(&mut self, ids: &[u8]) -> Option<FourSplits> {
         let ids: [u8; 4] = ids.try_into().expect("four cards");
-        let mut splits = FourSplits { splits: [(0, 0); 7], len: 0 };
+        let mut splits = FourSplits { splits: [(0, 0); 7], len: 0, pairings: 0 };
         for (pair, other) in PAIRINGS {
             let split = self.ordered(&pair.map(|at| ids[at]), &other.map(|at| ids[at]), false)?;
             // Equal cards make the same pairing twice.
@@ -124,6 +126,7 @@ impl<N: Number> Memo<N> {
                 splits.push(split);
             }
         }
+        splits.pairings = splits.len;
         self.single_card_splits(&ids, false, |split| splits.push(split))?;
         debug_assert_eq!(splits.as_slice(), self.split_ids(&ids, false)?.as_slice(), "{ids:?}");
         Some(splits)
@@ -134,11 +137,19 @@ impl<N: Number> Memo<N> {
     pub(super) fn four_card_combos(
         &mut self,
         nodes: &mut Nodes,
-        splits: &[(usize, usize)],
+        splits: &FourSplits,
         target: &N,
         combos: &mut Vec<Combo>,
     ) -> Option<()> {
-        for &(left, right) in splits {
+        // The two-and-two splits, whose parts are pairs with their values,
+        // met in one call: in order, as one by one.
+        let (pairings, singles) = splits.as_slice().split_at(splits.pairings);
+        for &(left, right) in pairings {
+            self.ensure_values(left)?;
+            self.ensure_values(right)?;
+        }
+        self.top_combos(nodes, pairings, target, combos)?;
+        for &(left, right) in singles {
             let (card, rest) = if self.sets[left].cards == 1 { (left, right) } else { (right, left) };
             if self.sets[card].cards == 1 && self.sets[rest].values.is_none() {
                 match self.card_and_triple(nodes, card, rest, target, combos) {

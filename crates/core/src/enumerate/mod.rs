@@ -526,7 +526,7 @@ impl<N: Number> Memo<N> {
         } else if cards.len() == 4 && !target.is_zero() {
             // The triples' value sets are left unmade: see `four`.
             let top = self.four_card_splits(&cards)?;
-            self.four_card_combos(nodes, top.as_slice(), &target, &mut combos)?;
+            self.four_card_combos(nodes, &top, &target, &mut combos)?;
         } else {
             let top = self.split_ids(&cards, true)?;
             self.top_combos(nodes, &top, &target, &mut combos)?;
