@@ -46,9 +46,10 @@ impl<N: Number> Hits<N> {
 
     fn add(&mut self, steps: &TwoSteps<N>, step: &TwoStep<N>, split: usize, at: usize) {
         debug_assert!(at < 8 && split < 4);
-        let u = &steps.us[usize::from(step.u)];
-        debug_assert!(self.u.as_ref().is_none_or(|known| known == u), "one u per place");
-        self.u.get_or_insert_with(|| u.clone());
+        let u = || &steps.us[usize::from(step.u)];
+        debug_assert!(self.u.as_ref().is_none_or(|known| known == u()), "one u per place");
+        // Looked up only for the first way of each `u`.
+        self.u.get_or_insert_with(|| u().clone());
         let way = side_bit(step.inner) << 5 | split << 3 | at;
         self.ways[way / 64] |= 1 << (way % 64);
         self.finishes |= 1 << side_bit(step.outer);
@@ -191,8 +192,8 @@ impl<N: Number> Memo<N> {
         // costs less than zeroing all six. Dropped, not kept, on an error.
         let mut hits = self.hits.take().unwrap_or_else(|| Box::new([const { Hits::NONE }; PARTNERS]));
         debug_assert!(hits.iter().all(|hit| hit.u.is_none() && hit.ways == [0; 4] && hit.finishes == 0));
-        self.hits_of(x, splits, target, &mut hits)?;
-        self.combos_of_hits(nodes, x, t, splits, &mut hits, combos).ok_or(NoTwoSteps::Overflow)?;
+        let hit = self.hits_of(x, splits, target, &mut hits)?;
+        self.combos_of_hits(nodes, x, t, splits, (&mut hits, hit), combos).ok_or(NoTwoSteps::Overflow)?;
         self.hits = Some(hits);
         Ok(())
     }
@@ -220,14 +221,16 @@ impl<N: Number> Memo<N> {
 
     /// Adds to `hits` every value of a pair of a triple, split into
     /// `splits`, that makes a `u` with the split's card, `u` finishing
-    /// `target` with the card `x`.
+    /// `target` with the card `x`; returns which places of `hits` it
+    /// filled, a bit each, so that the empty ones are not looked at.
     fn hits_of(
         &mut self,
         x: usize,
         splits: &CardSplits,
         target: &N,
         hits: &mut ByPartner<N>,
-    ) -> Result<(), NoTwoSteps> {
+    ) -> Result<u8, NoTwoSteps> {
+        let mut hit = 0;
         for (split, &(y, p)) in splits.iter().enumerate() {
             self.ensure_keys(p);
             let (sets, ops, domain) = (&self.sets, self.ops, self.domain);
@@ -246,26 +249,29 @@ impl<N: Number> Memo<N> {
                 for step in steps.steps.with_probe(v, probe) {
                     // The partners of `x` are the same whatever the split's card.
                     hits[usize::from(step.u)].add(steps, step, split, at);
+                    hit |= 1 << step.u;
                 }
             }
         }
-        Ok(())
+        Ok(hit)
     }
 
     /// The combos of `hits` for the card `x` and triple `t`, in the order
-    /// of their `u`, leaving `hits` empty (unless it returns `None`).
+    /// of their `u`, leaving `hits` empty (unless it returns `None`); the
+    /// places filled are the bits of `hit`.
     fn combos_of_hits(
         &mut self,
         nodes: &mut Nodes,
         x: usize,
         t: usize,
         splits: &CardSplits,
-        hits: &mut ByPartner<N>,
+        (hits, hit): (&mut ByPartner<N>, u8),
         combos: &mut Vec<Combo>,
     ) -> Option<()> {
         let card = self.list_at(nodes, x, 0)?;
-        for hit in hits {
-            let Some(u) = &hit.u else { continue };
+        for place in bits_of(hit.into()) {
+            let hit = &mut hits[place];
+            let u = hit.u.as_ref().expect("a place with ways has its u");
             let list = match self.asked_of(t).binary_search_by(|(made, _)| made.cmp(u)) {
                 Ok(at) => self.asked_of(t)[at].1,
                 Err(at) => {
