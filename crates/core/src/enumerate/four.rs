@@ -108,10 +108,6 @@ impl FourSplits {
     }
 }
 
-/// The three ways to pair four cards, by position: a pair, then the
-/// other two cards (in the order of [`Memo::split_ids`]).
-const PAIRINGS: [([usize; 2], [usize; 2]); 3] = [([1, 2], [0, 3]), ([1, 3], [0, 2]), ([2, 3], [0, 1])];
-
 impl<N: Number> Memo<N> {
     /// The splits of the four cards `ids` (sorted), each way of splitting
     /// equal cards once, with the smaller cards on the left (as
@@ -120,8 +116,11 @@ impl<N: Number> Memo<N> {
     pub(super) fn four_card_splits(&mut self, ids: &[u8]) -> Option<FourSplits> {
         let ids: [u8; 4] = ids.try_into().expect("four cards");
         let mut splits = FourSplits { splits: [(0, 0); 7], len: 0, pairings: 0 };
-        for (pair, other) in PAIRINGS {
-            let split = self.ordered(&pair.map(|at| ids[at]), &other.map(|at| ids[at]), false)?;
+        // The three ways to pair them: a pair, then the other two cards
+        // (in the order of [`Memo::split_ids`]).
+        let [a, b, c, d] = ids;
+        for (pair, other) in [([b, c], [a, d]), ([b, d], [a, c]), ([c, d], [a, b])] {
+            let split = self.ordered(&pair, &other, false)?;
             // Equal cards make the same pairing twice.
             if !splits.as_slice().iter().any(|&(l, r)| (l, r) == split || (r, l) == split) {
                 splits.push(split);
