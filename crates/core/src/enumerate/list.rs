@@ -109,11 +109,12 @@ impl List {
         (self.end - self.start == 1).then_some(NodeId(self.start))
     }
 
-    /// Is the first node a chain of `+` (when `additive`) or `*`: among
-    /// [`List::chains`]? For a list of one node, whether that node is.
-    fn starts_a_chain(self, additive: bool) -> bool {
-        let (start, end) = self.chains(additive);
-        start == self.start && start < end
+    /// For a list of one node: is that node a chain of `+` (when
+    /// `additive`) or `*`, among [`List::chains`]? A sum when the sums
+    /// start with it, a product otherwise, unless it is a card.
+    fn single_is_chain(self, additive: bool) -> bool {
+        debug_assert_eq!(self.end - self.start, 1);
+        !self.card && (self.sums == self.start) == additive
     }
 
     /// The nodes that are parts of such a chain, not chains of it.
@@ -241,7 +242,7 @@ impl Grouping {
         if !(if additive { self.sums } else { self.products }) {
             return Some(Tail::default());
         }
-        let (l_chain, r_chain) = (left.starts_a_chain(additive), right.starts_a_chain(additive));
+        let (l_chain, r_chain) = (left.single_is_chain(additive), right.single_is_chain(additive));
         if op.is_commutative() {
             // Equal lists are one node, a part or a chain on both sides.
             match (l_chain, r_chain) {
