@@ -69,7 +69,7 @@ pub(super) struct TripleLists<N> {
     splits: [(usize, usize); 3],
     count: usize,
     /// Which nodes are the expressions worth each value it was asked for,
-    /// sorted by value: a dozen or so, bisected faster than hashed.
+    /// sorted by value: a dozen or so, looked up faster than hashed.
     asked: Vec<(N, List)>,
 }
 
@@ -83,6 +83,9 @@ impl<N> TripleLists<N> {
 /// The values a triple is first made room for in its list of asked
 /// values: 1..13 ask one for eleven on average.
 const ASKED_ROOM: usize = 16;
+
+/// A list of asked values shorter than this is scanned, a longer one bisected.
+const SCANNED_ASKED: usize = 32;
 
 /// A triple's splits into a card and a pair, in order (see `TripleLists::splits`).
 type CardSplits = [(usize, usize)];
@@ -271,9 +274,17 @@ impl<N: Number> Memo<N> {
         for place in bits_of(hit.into()) {
             let hit = &mut hits[place];
             let u = hit.u.as_ref().expect("a place with ways has its u");
-            let list = match self.asked_of(t).binary_search_by(|(made, _)| made.cmp(u)) {
-                Ok(at) => self.asked_of(t)[at].1,
-                Err(at) => {
+            // Most triples are asked for a dozen or so values: scanned,
+            // they are found faster than bisected.
+            let asked = self.asked_of(t);
+            let at = if asked.len() < SCANNED_ASKED {
+                asked.iter().position(|(made, _)| made >= u).unwrap_or(asked.len())
+            } else {
+                bisected(asked, u)
+            };
+            let list = match asked.get(at) {
+                Some((made, list)) if made == u => *list,
+                _ => {
                     let list = self.triple_list(nodes, t, splits, &hit.ways)?;
                     self.asked_of(t).insert(at, (u.clone(), list));
                     list
@@ -312,6 +323,14 @@ impl<N: Number> Memo<N> {
         }
         Some(self.push_combos(nodes, t, &parts))
     }
+}
+
+/// Where `u` is, or would go, among the values of a long list of asked
+/// values; out of line, as lists that long are rare.
+#[cold]
+#[inline(never)]
+fn bisected<N: Ord>(asked: &[(N, List)], u: &N) -> usize {
+    asked.partition_point(|(made, _)| made < u)
 }
 
 /// An operator with the side its operand goes on (true: first) as a bit

@@ -1368,6 +1368,21 @@ mod tests {
         }
     }
 
+    /// A triple shared by many hands is asked for many values, past the
+    /// length its list of them is scanned at: each hand still visits what
+    /// a fresh enumerator does.
+    #[test]
+    fn a_triple_asked_for_many_values_lists_each() {
+        let rules = Rules::game24();
+        let mut shared = Enumerator::new(rules);
+        for x in (1..=150).rev() {
+            let h = Hand::from_integers(&[2, 3, 7, x]).unwrap();
+            let mut ours = Vec::new();
+            shared.for_each_solution(&h, |e| ours.push(e));
+            assert_eq!(keys(&ours), keys(&all_solutions(&h, &rules)), "{h}");
+        }
+    }
+
     /// Every pair and triple of ids below 16 has a slot of its own, and
     /// larger ids none.
     #[test]
