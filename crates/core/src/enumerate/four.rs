@@ -101,6 +101,12 @@ pub(super) struct FourSplits {
 }
 
 impl FourSplits {
+    /// No splits yet. Filled in place by [`Memo::four_card_splits`]:
+    /// returned, the array would be copied on the way.
+    pub(super) fn new() -> FourSplits {
+        FourSplits { splits: [(0, 0); 7], len: 0, pairings: 0 }
+    }
+
     fn push(&mut self, split: (usize, usize)) {
         self.splits[self.len] = split;
         self.len += 1;
@@ -112,13 +118,13 @@ impl FourSplits {
 }
 
 impl<N: Number> Memo<N> {
-    /// The splits of the four cards `ids` (sorted), each way of splitting
-    /// equal cards once, with the smaller cards on the left (as
-    /// [`Memo::split_ids`] makes them, without its masks and lists: every
-    /// hand of a listing asks this once); `None` on overflow.
-    pub(super) fn four_card_splits(&mut self, ids: &[u8]) -> Option<FourSplits> {
+    /// Fills `splits`, empty, with the splits of the four cards `ids`
+    /// (sorted), each way of splitting equal cards once, with the smaller
+    /// cards on the left (as [`Memo::split_ids`] makes them, without its
+    /// masks and lists: every hand of a listing asks this once); `None`
+    /// on overflow.
+    pub(super) fn four_card_splits(&mut self, ids: &[u8], splits: &mut FourSplits) -> Option<()> {
         let ids: [u8; 4] = ids.try_into().expect("four cards");
-        let mut splits = FourSplits { splits: [(0, 0); 7], len: 0, pairings: 0 };
         // The three ways to pair them: a pair, then the other two cards
         // (in the order of [`Memo::split_ids`]).
         let [a, b, c, d] = ids;
@@ -132,7 +138,7 @@ impl<N: Number> Memo<N> {
         splits.pairings = splits.len;
         self.single_card_splits(&ids, false, |split| splits.push(split))?;
         debug_assert_eq!(splits.as_slice(), self.split_ids(&ids, false)?.as_slice(), "{ids:?}");
-        Some(splits)
+        Some(())
     }
 
     /// [`Memo::top_combos`] for a hand of four cards, split into `splits`

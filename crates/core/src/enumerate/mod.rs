@@ -525,7 +525,8 @@ impl<N: Number> Memo<N> {
             // No last step ends outside the domain.
         } else if cards.len() == 4 && !target.is_zero() {
             // The triples' value sets are left unmade: see `four`.
-            let top = self.four_card_splits(&cards)?;
+            let mut top = four::FourSplits::new();
+            self.four_card_splits(&cards, &mut top)?;
             self.four_card_combos(nodes, &top, &target, &mut combos)?;
         } else {
             let top = self.split_ids(&cards, true)?;
