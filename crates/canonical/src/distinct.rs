@@ -93,7 +93,7 @@ impl Members for Trees {
     }
 
     fn tidy(&self, level: Level, member: &Expr, room: &mut TidyRoom) -> Expr {
-        tidy_view(level, member.view(), room)
+        tidy_view(level, member.view(), None, room)
     }
 }
 
@@ -518,7 +518,7 @@ impl Extend<Expr> for Distinct {
 /// and `-` (`*` and `/`) are regrouped as `a+b-c-d` (`a*b/c/d`). Built
 /// straight from wherever `e` is stored.
 pub(crate) fn tidy<T: Tree>(level: Level, e: T) -> Expr {
-    tidy_view(level, e.view(), &mut TidyRoom::default())
+    tidy_view(level, e.view(), None, &mut TidyRoom::default())
 }
 
 /// The parts of the chains being tidied, one stack for kept parts and one
@@ -531,13 +531,14 @@ pub(crate) struct TidyRoom {
     inverted: Vec<Expr>,
 }
 
-/// [`tidy`] of an expression already viewed: a chain's parts are viewed
-/// once, to tell a part from the chain.
-pub(crate) fn tidy_view<T: Tree>(level: Level, view: View<T>, room: &mut TidyRoom) -> Expr {
+/// [`tidy`] of an expression already viewed, whose value is `whole` if
+/// known (a solution's is its target): a chain's parts are viewed once, to
+/// tell a part from the chain.
+pub(crate) fn tidy_view<T: Tree>(level: Level, view: View<T>, whole: Option<Rational>, room: &mut TidyRoom) -> Expr {
     match view {
         View::Card(card) => Expr::Num(card),
         View::Binary(op, l, r) if level == Level::Syntax => {
-            let (mut l, mut r) = (tidy_view(level, l.view(), room), tidy_view(level, r.view(), room));
+            let (mut l, mut r) = (tidy_view(level, l.view(), None, room), tidy_view(level, r.view(), None, room));
             if op.is_commutative() && prominence(&l, &r) == Ordering::Greater {
                 std::mem::swap(&mut l, &mut r);
             }
@@ -552,7 +553,7 @@ pub(crate) fn tidy_view<T: Tree>(level: Level, view: View<T>, room: &mut TidyRoo
             // from them, as the stacks below would build it.
             if !continues(&l) && !continues(&r) {
                 let (a, b) = (part(level, l, room), part(level, r, room));
-                return if op == plus && prominence(&a, &b) == Ordering::Greater {
+                return if op == plus && prominence_of_two(op, &a, &b, whole) == Ordering::Greater {
                     Expr::binary(op, b, a)
                 } else {
                     Expr::binary(op, a, b)
@@ -638,12 +639,19 @@ fn part<T: Tree>(level: Level, view: View<T>, room: &mut TidyRoom) -> Expr {
     // Most parts are cards: built here rather than by a call.
     match view {
         View::Card(card) => Expr::Num(card),
-        view => tidy_view(level, view, room),
+        view => tidy_view(level, view, None, room),
     }
 }
 
 /// Larger value first, then compound before single cards, then by text.
 fn prominence(a: &Expr, b: &Expr) -> Ordering {
+    prominence_by(a, b, || by_value(b, a))
+}
+
+/// [`prominence`] with the values compared by `larger_first`, called only
+/// if neither both are cards nor they are equal.
+#[inline]
+fn prominence_by(a: &Expr, b: &Expr, larger_first: impl FnOnce() -> Ordering) -> Ordering {
     match (a, b) {
         // Two cards, the usual pair, differ in value unless equal.
         (Expr::Num(x), Expr::Num(y)) => return y.cmp(x),
@@ -651,7 +659,26 @@ fn prominence(a: &Expr, b: &Expr) -> Ordering {
         _ if a == b => return Ordering::Equal,
         _ => {}
     }
-    by_value(b, a).then_with(|| b.len().cmp(&a.len())).then_with(|| a.to_string().cmp(&b.to_string()))
+    larger_first().then_with(|| b.len().cmp(&a.len())).then_with(|| a.to_string().cmp(&b.to_string()))
+}
+
+/// [`prominence`] of the parts of `a op b` (`op` is `+` or `*`), whose
+/// value is `whole` if known: one part's value then gives the other's, so
+/// only one part (a card, if either is one) is evaluated.
+fn prominence_of_two(op: Op, a: &Expr, b: &Expr, whole: Option<Rational>) -> Ordering {
+    let Some(whole) = whole else { return prominence(a, b) };
+    prominence_by(a, b, || {
+        let (known, other) = if matches!(b, Expr::Num(_)) { (b, a) } else { (a, b) };
+        let other_value = known.value().ok().and_then(|x| match op {
+            Op::Add => whole.checked_sub(x).map(|y| (x, y)),
+            _ if x.is_zero() => None,
+            _ => whole.checked_div(x).map(|y| (x, y)),
+        });
+        let Some((x, y)) = other_value else { return by_value(b, a) };
+        debug_assert!(other.value().is_err() || other.value() == Ok(y), "{a} {op} {b} is not {whole}");
+        // Larger value first: `b` against `a`.
+        if std::ptr::eq(known, a) { y.cmp(&x) } else { x.cmp(&y) }
+    })
 }
 
 /// Compares values, an expression without one (division by zero) first;

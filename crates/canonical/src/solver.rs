@@ -296,20 +296,23 @@ impl<'a> Tree for Walk<'a> {
 }
 
 /// Solutions as members of [`Shown`]: kept as two node ids, built as a
-/// tree only if shown or tied.
-struct Solutions<'a>(&'a Nodes);
+/// tree only if shown or tied. Each has the value `target`.
+struct Solutions<'a> {
+    nodes: &'a Nodes,
+    target: Rational,
+}
 
 impl Members for Solutions<'_> {
     type Member = Solution;
 
     fn same_tidy(&self, a: &Solution, b: &Solution) -> bool {
-        let walk = |solution: Solution| Walk::Top(Top { nodes: self.0, solution });
+        let walk = |solution: Solution| Walk::Top(Top { nodes: self.nodes, solution });
         same_tidy(walk(*a), walk(*b))
     }
 
     fn tidy(&self, level: Level, member: &Solution, room: &mut TidyRoom) -> Expr {
         // Below the top, parts are walked as nodes: smaller to pass than `Walk`.
-        tidy_view(level, Top { nodes: self.0, solution: *member }.view(), room)
+        tidy_view(level, Top { nodes: self.nodes, solution: *member }.view(), Some(self.target), room)
     }
 }
 
@@ -368,6 +371,7 @@ impl DistinctSolver {
             // own grouping, and every tree may be the one shown.
             return DistinctSolver::showing(*self.rules(), level, true).solve(hand);
         }
+        let target = self.rules().target;
         let (forms, ranks, classes, shown) = (&mut self.forms, &mut self.ranks, &mut self.classes, &mut self.shown);
         classes.clear();
         shown.reset(display);
@@ -384,10 +388,10 @@ impl DistinctSolver {
             held.pass((rank, solution), |(rank, solution)| {
                 let function = forms.of_solution(nodes, solution);
                 let class = classes.of(level, forms, function);
-                shown.place(&Solutions(nodes), rank, class, solution);
+                shown.place(&Solutions { nodes, target }, rank, class, solution);
             });
         });
-        let solutions = Solutions(self.enumerator.nodes());
+        let solutions = Solutions { nodes: self.enumerator.nodes(), target };
         if let Some((rank, solution)) = held.lone() {
             shown.place(&solutions, rank, (0, true), solution);
         }
@@ -399,14 +403,15 @@ impl DistinctSolver {
     /// only it is built.
     fn solve_syntax(&mut self, hand: &Hand) -> Vec<Expr> {
         let (mut seen, mut shown) = (HashSet::new(), Shown::new(Level::Syntax));
+        let target = self.rules().target;
         let syntax = &mut self.syntax;
         self.enumerator.visit_solutions(hand, |solution, nodes| {
             syntax.follow(nodes.epoch());
             if seen.insert(syntax.of_solution(nodes, solution)) {
-                shown.place(&Solutions(nodes), Default::default(), (seen.len() - 1, true), solution);
+                shown.place(&Solutions { nodes, target }, Default::default(), (seen.len() - 1, true), solution);
             }
         });
-        shown.into_sorted(&Solutions(self.enumerator.nodes()))
+        shown.into_sorted(&Solutions { nodes: self.enumerator.nodes(), target })
     }
 
     /// The number of distinct solutions of `hand`; see [`count_distinct`].
