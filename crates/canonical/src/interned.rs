@@ -327,7 +327,7 @@ impl Forms {
         if !sum && self.has_zero_part(kept, inverted) {
             return None;
         }
-        let (kept_count, count) = (kept.len(), kept.len() + inverted.len());
+        let kept_count = kept.len();
         if !sum {
             let mut found = kept.iter().chain(inverted).enumerate().filter_map(|(at, &part)| {
                 Some((at, self.one_factor(part).filter(|_| at >= kept_count || kept_count > 1)?))
@@ -349,17 +349,30 @@ impl Forms {
                 return Some((rebuilt, one));
             }
         }
-        let (at, (without, one)) = (0..count).find_map(|at| {
-            let part = SignedId { negative: false, form: self.part(id.form, at) };
-            // A plain part, a card among them, has no one factor inside.
-            if self.facts(part.form).plain {
-                return None;
-            }
-            Some((at, self.without_a_one(part)?))
-        })?;
+        let (at, (without, one)) = self.in_first_decorated_part(id.form, Forms::without_a_one)?;
         let mut rebuilt = self.with_parts_replaced(id.form, &[at], Some(without));
         rebuilt.negative ^= id.negative;
         Some((rebuilt, one))
+    }
+
+    /// The first part of the sum or product `form` (kept parts first) of
+    /// which `take` makes something, with where it is; plain parts, cards
+    /// among them, are passed over, since nothing in them is a decoration.
+    fn in_first_decorated_part<T>(
+        &mut self,
+        form: FormId,
+        mut take: impl FnMut(&mut Forms, SignedId) -> Option<T>,
+    ) -> Option<(usize, T)> {
+        let count = self.sides(form).map_or(0, |(_, kept, inverted)| kept.len() + inverted.len());
+        for at in 0..count {
+            let part = SignedId { negative: false, form: self.part(form, at) };
+            if !self.facts(part.form).plain
+                && let Some(found) = take(self, part)
+            {
+                return Some((at, found));
+            }
+        }
+        None
     }
 
     /// The part at `at` of the sum or product `form`, its kept parts first.
@@ -432,7 +445,7 @@ impl Forms {
             Err(Unsure) => return None,
         };
         let (_, kept, inverted) = self.sides(id.form)?;
-        let (kept_count, count) = (kept.len(), kept.len() + inverted.len());
+        let kept_count = kept.len();
         let (mut rebuilt, part) = match pair {
             Some(part) => {
                 // One of each side: the rest keeps the value.
@@ -441,14 +454,7 @@ impl Forms {
                 (self.with_parts_replaced(id.form, &[at_kept, at_inverted], None), part)
             }
             None => {
-                let (at, (without, part)) = (0..count).find_map(|at| {
-                    let p = SignedId { negative: false, form: self.part(id.form, at) };
-                    // A plain part holds no cancelled pair.
-                    if self.facts(p.form).plain {
-                        return None;
-                    }
-                    Some((at, self.without_a_pair(p)?))
-                })?;
+                let (at, (without, part)) = self.in_first_decorated_part(id.form, Forms::without_a_pair)?;
                 (self.with_parts_replaced(id.form, &[at], Some(without)), part)
             }
         };
