@@ -669,7 +669,7 @@ fn prominence_of_two(op: Op, a: &Expr, b: &Expr, whole: Option<Rational>) -> Ord
     let Some(whole) = whole else { return prominence(a, b) };
     prominence_by(a, b, || {
         let (known, other) = if matches!(b, Expr::Num(_)) { (b, a) } else { (a, b) };
-        let other_value = value(known).ok().and_then(|x| match op {
+        let other_value = known.value().ok().and_then(|x| match op {
             Op::Add => whole.checked_sub(x).map(|y| (x, y)),
             _ if x.is_zero() => None,
             _ => whole.checked_div(x).map(|y| (x, y)),
@@ -684,25 +684,10 @@ fn prominence_of_two(op: Op, a: &Expr, b: &Expr, whole: Option<Rational>) -> Ord
 /// Compares values, an expression without one (division by zero) first;
 /// in 64-bit rationals when both fit, which is almost always.
 fn by_value(a: &Expr, b: &Expr) -> Ordering {
-    match (value(a), value(b)) {
+    match (a.value(), b.value()) {
         (Ok(x), Ok(y)) => x.cmp(&y),
         (Err(EvalError::DivisionByZero), Err(EvalError::DivisionByZero)) => Ordering::Equal,
         _ => a.value_big().ok().cmp(&b.value_big().ok()),
-    }
-}
-
-/// [`Expr::value`], a card or an operator over two cards (the usual parts)
-/// worked out here rather than by a walk.
-#[inline]
-fn value(e: &Expr) -> Result<Rational, EvalError> {
-    match e {
-        Expr::Num(card) => Ok(*card),
-        Expr::Binary(step) => match (&step.left, &step.right) {
-            (Expr::Num(a), Expr::Num(b)) if !(step.op == Op::Div && b.is_zero()) => {
-                step.op.apply(a, b).ok_or(EvalError::Overflow)
-            }
-            _ => e.value(),
-        },
     }
 }
 
