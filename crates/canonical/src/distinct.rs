@@ -2,6 +2,7 @@
 //! readable list.
 
 use std::cmp::Ordering;
+use std::fmt;
 
 use hashbrown::HashMap;
 use reckon_core::{EvalError, Expr, Hand, Op, Rational, Rules};
@@ -296,6 +297,23 @@ impl<M> Shown<M> {
         // three.
         shown.sort_by_key(|sorted| sorted.rank);
         for run in shown.chunk_by_mut(|a, b| a.rank == b.rank).filter(|run| run.len() > 1) {
+            // Two tied, the usual run, take one comparison: the second
+            // is printed only as far as it agrees with the first.
+            if let [a, b] = run {
+                let order = match (a.text, b.text) {
+                    (Some(x), Some(y)) => texts.get(x).cmp(texts.get(y)),
+                    (Some(x), None) => texts.compare(&b.expr, x).reverse(),
+                    (None, Some(y)) => texts.compare(&a.expr, y),
+                    (None, None) => {
+                        let x = texts.print(&a.expr);
+                        texts.compare(&b.expr, x).reverse()
+                    }
+                };
+                if order.then_with(|| a.expr.cmp(&b.expr)) == Ordering::Greater {
+                    std::mem::swap(a, b);
+                }
+                continue;
+            }
             for sorted in run.iter_mut() {
                 sorted.text.get_or_insert_with(|| texts.print(&sorted.expr));
             }
@@ -323,10 +341,13 @@ impl<M> Best<M> {
         let mut text = texts.print(&first);
         let mut shown = first;
         for rival in &self.rivals {
+            // A rival is printed only up to where it first differs from
+            // the text to beat; printed whole only if it wins (about half
+            // of them do).
             let tidied = members.tidy(level, rival, room);
-            let rival_text = texts.print(&tidied);
-            if texts.get(rival_text) < texts.get(text) {
-                (shown, text) = (tidied, rival_text);
+            if texts.compare(&tidied, text) == Ordering::Less {
+                text = texts.print(&tidied);
+                shown = tidied;
             }
         }
         (shown, Some(text))
@@ -358,6 +379,47 @@ impl Texts {
 
     fn get(&self, (start, end): TextAt) -> &str {
         &self.0[start..end]
+    }
+
+    /// The text of `e` against the text at `at`, as `str` compares them,
+    /// with `e` printed only as far as the first character that differs.
+    fn compare(&self, e: &Expr, at: TextAt) -> Ordering {
+        let mut against = Against { rest: self.get(at).as_bytes(), order: Ordering::Equal };
+        match e.write_to(&mut against) {
+            // All of `e` agrees: it comes first if the text goes on.
+            Ok(()) if against.rest.is_empty() => Ordering::Equal,
+            Ok(()) => Ordering::Less,
+            Err(_) => against.order,
+        }
+    }
+}
+
+/// A sink that compares what is written to it with `rest`, and fails at
+/// the first difference, with the order in `order`: printing stops there.
+struct Against<'a> {
+    rest: &'a [u8],
+    order: Ordering,
+}
+
+impl fmt::Write for Against<'_> {
+    fn write_str(&mut self, s: &str) -> fmt::Result {
+        let s = s.as_bytes();
+        let common = s.len().min(self.rest.len());
+        let (head, rest) = self.rest.split_at(common);
+        self.order = s[..common].cmp(head).then(s.len().cmp(&common));
+        self.rest = rest;
+        if self.order == Ordering::Equal { Ok(()) } else { Err(fmt::Error) }
+    }
+
+    fn write_char(&mut self, c: char) -> fmt::Result {
+        // Expressions print in ASCII, a character at a time.
+        match (u8::try_from(c), self.rest.split_first()) {
+            (Ok(byte), Some((&first, rest))) if byte == first && byte.is_ascii() => {
+                self.rest = rest;
+                Ok(())
+            }
+            _ => self.write_str(c.encode_utf8(&mut [0; 4])),
+        }
     }
 }
 
@@ -713,6 +775,21 @@ mod tests {
         assert_eq!(shown(&["4*1+20", "4+20*1"]), "20*1+4");
         assert_eq!(shown(&["4+20/1", "20+4/1"]), "20+4/1");
         assert_eq!(shown(&["4+20/1", "20+4/1", "4+20*1"]), "20*1+4");
+    }
+
+    /// Comparing an expression with a printed text, printing it only as
+    /// far as they agree, orders them as comparing the printed texts does.
+    #[test]
+    fn comparing_with_a_text_is_comparing_texts() {
+        let all = ["1+2", "1+2*3", "1+2+3", "(1+2)*3", "12+3", "1/2", "-1+3", "1", "13"];
+        let mut texts = Texts::default();
+        for a in all {
+            for b in all {
+                let at = texts.print(&reckon_core::parse_expr(b).unwrap());
+                let e = reckon_core::parse_expr(a).unwrap();
+                assert_eq!(texts.compare(&e, at), e.to_string().as_str().cmp(texts.get(at)), "{a} against {b}");
+            }
+        }
     }
 
     /// The rank computed without tidying is the rank of the tidied form,
