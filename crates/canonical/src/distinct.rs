@@ -706,7 +706,18 @@ fn part<T: Tree>(level: Level, view: View<T>, room: &mut TidyRoom) -> Expr {
 }
 
 /// Larger value first, then compound before single cards, then by text.
+#[inline]
 fn prominence(a: &Expr, b: &Expr) -> Ordering {
+    match (a, b) {
+        // Two cards, the usual pair, compared where they are met rather
+        // than by a call.
+        (Expr::Num(x), Expr::Num(y)) => y.cmp(x),
+        _ => prominence_of_compound(a, b),
+    }
+}
+
+/// [`prominence`] where one part is not a card.
+fn prominence_of_compound(a: &Expr, b: &Expr) -> Ordering {
     prominence_by(a, b, || by_value(b, a))
 }
 
@@ -727,8 +738,16 @@ fn prominence_by(a: &Expr, b: &Expr, larger_first: impl FnOnce() -> Ordering) ->
 /// [`prominence`] of the parts of `a op b` (`op` is `+` or `*`), whose
 /// value is `whole` if known: one part's value then gives the other's, so
 /// only one part (a card, if either is one) is evaluated.
+#[inline]
 fn prominence_of_two(op: Op, a: &Expr, b: &Expr, whole: Option<Rational>) -> Ordering {
-    let Some(whole) = whole else { return prominence(a, b) };
+    match whole {
+        Some(whole) => prominence_in(op, a, b, whole),
+        None => prominence(a, b),
+    }
+}
+
+/// [`prominence_of_two`] where the whole is known.
+fn prominence_in(op: Op, a: &Expr, b: &Expr, whole: Rational) -> Ordering {
     prominence_by(a, b, || {
         let (known, other) = if matches!(b, Expr::Num(_)) { (b, a) } else { (a, b) };
         let other_value = known.value().ok().and_then(|x| match op {
