@@ -701,8 +701,21 @@ fn part<T: Tree>(level: Level, view: View<T>, room: &mut TidyRoom) -> Expr {
     // Most parts are cards: built here rather than by a call.
     match view {
         View::Card(card) => Expr::Num(card),
-        view => tidy_view(level, view, None, room),
+        view => compound_part(level, view, room),
     }
+}
+
+/// A part of a chain that is not a card, tidied. Most are an operator
+/// over two cards, built here as [`tidy_view`] would build them, with the
+/// larger card first after `+` and `*`, but without its walk.
+fn compound_part<T: Tree>(level: Level, view: View<T>, room: &mut TidyRoom) -> Expr {
+    if let View::Binary(op, l, r) = view
+        && let (View::Card(x), View::Card(y)) = (l.view(), r.view())
+    {
+        let (x, y) = if op.is_commutative() && y > x { (y, x) } else { (x, y) };
+        return Expr::binary(op, Expr::Num(x), Expr::Num(y));
+    }
+    tidy_view(level, view, None, room)
 }
 
 /// Larger value first, then compound before single cards, then by text.
