@@ -626,15 +626,22 @@ pub(crate) fn tidy_view<T: Tree>(level: Level, view: View<T>, whole: Option<Rati
             chain(level, r, plus, minus, op == minus, room);
             // Reversed once sorted, so that the parts are popped in order
             // (cheaper than draining). Two parts on a side take one
-            // comparison.
+            // comparison, three are sorted in place.
             for parts in [&mut room.kept[kept_from..], &mut room.inverted[inverted_from..]] {
-                if let [a, b] = parts {
-                    if prominence(a, b) != Ordering::Greater {
-                        std::mem::swap(a, b);
+                match parts {
+                    [a, b] => {
+                        if prominence(a, b) != Ordering::Greater {
+                            std::mem::swap(a, b);
+                        }
                     }
-                } else {
-                    parts.sort_by(prominence);
-                    parts.reverse();
+                    [_, _, _] => {
+                        sort_three(parts);
+                        parts.swap(0, 2);
+                    }
+                    _ => {
+                        parts.sort_by(prominence);
+                        parts.reverse();
+                    }
                 }
             }
             let pop = |parts: &mut Vec<Expr>, from: usize| if parts.len() > from { parts.pop() } else { None };
@@ -716,6 +723,21 @@ fn compound_part<T: Tree>(level: Level, view: View<T>, room: &mut TidyRoom) -> E
         return Expr::binary(op, Expr::Num(x), Expr::Num(y));
     }
     tidy_view(level, view, None, room)
+}
+
+/// Sorts three parts by [`prominence`] as the library's stable sort does
+/// so few, by insertion, without its call.
+fn sort_three(parts: &mut [Expr]) {
+    let less = |parts: &[Expr], later: usize| prominence(&parts[later], &parts[later - 1]) == Ordering::Less;
+    if less(parts, 1) {
+        parts.swap(0, 1);
+    }
+    if less(parts, 2) {
+        parts.swap(1, 2);
+        if less(parts, 1) {
+            parts.swap(0, 1);
+        }
+    }
 }
 
 /// Larger value first, then compound before single cards, then by text.
