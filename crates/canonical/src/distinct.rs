@@ -757,17 +757,22 @@ fn prominence_of_compound(a: &Expr, b: &Expr) -> Ordering {
 }
 
 /// [`prominence`] with the values compared by `larger_first`, called only
-/// if neither both are cards nor they are equal.
+/// if not both are cards.
 #[inline]
 fn prominence_by(a: &Expr, b: &Expr, larger_first: impl FnOnce() -> Ordering) -> Ordering {
-    match (a, b) {
+    if let (Expr::Num(x), Expr::Num(y)) = (a, b) {
         // Two cards, the usual pair, differ in value unless equal.
-        (Expr::Num(x), Expr::Num(y)) => return y.cmp(x),
-        // Equal parts are the common tie: no need to print them.
-        _ if a == b => return Ordering::Equal,
-        _ => {}
+        return y.cmp(x);
     }
-    larger_first().then_with(|| b.len().cmp(&a.len())).then_with(|| a.to_string().cmp(&b.to_string()))
+    larger_first().then_with(|| {
+        // Equal parts are the common tie of equal values: no need to
+        // print them. Parts of different values, the usual case, are not
+        // compared further.
+        if a == b {
+            return Ordering::Equal;
+        }
+        b.len().cmp(&a.len()).then_with(|| a.to_string().cmp(&b.to_string()))
+    })
 }
 
 /// [`prominence`] of the parts of `a op b` (`op` is `+` or `*`), whose
