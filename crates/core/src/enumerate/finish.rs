@@ -42,6 +42,9 @@ pub(super) type Finishers<N> = ByValue<Finisher<N>>;
 /// The finishers of every value of `values` (sorted) for `target`, which
 /// must not be zero, sorted by partner. A partner that overflows `N` is
 /// left out: the other part's values all fit, so it is none of them.
+/// Out of line: made once per part, it would only crowd the hot loop
+/// of the top split it is called from.
+#[inline(never)]
 pub(super) fn finishers<N: Number>(ops: OpSet, values: &[N], target: &N) -> Finishers<N> {
     debug_assert!(!target.is_zero());
     let t = target;
@@ -206,7 +209,10 @@ pub(super) const PARTNERS: usize = 6;
 
 /// Every [`TwoStep`] for the cards `outer` and `inner` and a non-zero
 /// `target`: the partners `u` of `outer`, each kept if `domain` allows
-/// it, and the partners `v` of `inner` for each `u`.
+/// it, and the partners `v` of `inner` for each `u`. Out of line: made
+/// once per ordered pair of cards, it would only crowd the hot loop of
+/// the hand it is called from.
+#[inline(never)]
 pub(super) fn two_steps<N: Number>(
     ops: OpSet,
     domain: Domain,

@@ -206,7 +206,9 @@ impl<N: Number> Memo<N> {
         Ok(())
     }
 
-    /// The [`TripleLists`] of triple `t`, with no lists yet.
+    /// The [`TripleLists`] of triple `t`, with no lists yet; out of line,
+    /// as it is made once per triple.
+    #[inline(never)]
     fn triple_lists(&self, t: usize) -> TripleLists<N> {
         let (mut splits, of_t) = ([(0, 0); 3], &self.sets[t].splits);
         debug_assert!(of_t.len() <= 3, "a card against the other two, each card once");
