@@ -1,4 +1,4 @@
-//! Short lists sorted by a value, looked up by value many times.
+//! Short lists sorted (or grouped) by a value, looked up by value many times.
 //!
 //! A part's finishers and a pair of cards' two-step finishers are made
 //! once and met by the values of many hands' parts, most of which they do
@@ -7,6 +7,8 @@
 //! order keys and a bit filter of them, and a part looked up value by
 //! value keeps its own values' keys: a miss is then one bit test, a hit
 //! a probe or two of a small hash table of keys.
+
+use smallvec::SmallVec;
 
 use crate::number::Number;
 use crate::values::KeyOrder;
@@ -59,6 +61,42 @@ impl<T> ByValue<T> {
         ByValue::keyed(order.positions().map(|at| items[at].clone()).collect(), &keys)
     }
 
+    /// The list of `items`, in any order, for look-ups by value only: the
+    /// items of each value together, in the order they came, and the
+    /// values in the order they first came, not sorted (as
+    /// [`ByValue::items`] then shows them). A list that is looked up but
+    /// never walked skips the sort: the index counts the items of each
+    /// order key, then says where each goes. A value without an order
+    /// key sorts the list as [`ByValue::of_unsorted`] does.
+    pub(super) fn grouped<N: Number>(items: Vec<T>) -> ByValue<T>
+    where
+        T: Valued<N> + Clone,
+    {
+        let mut index = KeyIndex::with_room(items.len());
+        let mut filter = ValueFilter([0; FILTER_WORDS]);
+        // The slot of each item's key, and the slots in the order their
+        // keys first came.
+        let (mut slots, mut firsts): (SmallVec<[u32; GROUPED_ROOM]>, SmallVec<[u32; GROUPED_ROOM]>) =
+            (SmallVec::new(), SmallVec::new());
+        for item in &items {
+            let Some(key) = item.value().order_key() else {
+                return ByValue::of_unsorted(items);
+            };
+            filter.add(key);
+            let (at, new) = index.count(key);
+            if new {
+                firsts.push(at);
+            }
+            slots.push(at);
+        }
+        index.start_runs(&firsts);
+        let mut grouped = items.clone();
+        for (item, &at) in items.into_iter().zip(&slots) {
+            grouped[index.fill(at)] = item;
+        }
+        ByValue { items: grouped, index: Some(index), filter }
+    }
+
     /// The list of `items`, sorted, whose values have the order keys `keys`.
     fn keyed(items: Vec<T>, keys: &[u64]) -> ByValue<T> {
         let filter = ValueFilter::of_keys(keys.iter().copied().map(Some));
@@ -96,6 +134,9 @@ impl<T> ByValue<T> {
         }
         let (start, len) = match &self.index {
             Some(index) if probe.key != Run::NO_KEY => index.run(probe),
+            // A value without an order key equals no item of an indexed
+            // list, all of which have one: the search finds none of them,
+            // wherever it lands in a grouped list, which is not sorted.
             _ => {
                 let start = self.items.partition_point(|item| item.value() < v);
                 (start, self.items[start..].iter().take_while(|item| item.value() == v).count())
@@ -151,12 +192,8 @@ impl Run {
 impl KeyIndex {
     /// The index of `keys`, which must be sorted.
     fn of_sorted(keys: &[u64]) -> KeyIndex {
-        // Room for every key, though equal keys share a slot: counting
-        // them costs more than the room.
-        let size = (2 * keys.len()).next_power_of_two().max(2);
-        let mut index =
-            KeyIndex { slots: vec![Run::default(); size].into_boxed_slice(), shift: 64 - size.trailing_zeros() };
-        assert!(u32::try_from(keys.len()).is_ok(), "fewer than 2^32 items");
+        let mut index = KeyIndex::with_room(keys.len());
+        let size = index.slots.len();
         let mut start = 0;
         while start < keys.len() {
             let key = keys[start];
@@ -173,6 +210,51 @@ impl KeyIndex {
             start = end;
         }
         index
+    }
+
+    /// An index with no keys and room for `keys` of them.
+    fn with_room(keys: usize) -> KeyIndex {
+        // Room for every key, though equal keys share a slot: counting
+        // them costs more than the room.
+        let size = (2 * keys).next_power_of_two().max(2);
+        assert!(u32::try_from(keys).is_ok(), "fewer than 2^32 items");
+        KeyIndex { slots: vec![Run::default(); size].into_boxed_slice(), shift: 64 - size.trailing_zeros() }
+    }
+
+    /// Counts one more item of order key `key` in its run, which starts
+    /// nowhere yet: the run's slot, and true if the key is new.
+    fn count(&mut self, key: u64) -> (u32, bool) {
+        debug_assert_ne!(key, Run::NO_KEY);
+        let mut at = self.slot(spread(key));
+        loop {
+            let run = &mut self.slots[at];
+            if run.key == key {
+                run.len += 1;
+                return (at as u32, false);
+            }
+            if run.key == Run::NO_KEY {
+                *run = Run { key, start: 0, len: 1 };
+                return (at as u32, true);
+            }
+            at = (at + 1) & (self.slots.len() - 1);
+        }
+    }
+
+    /// Starts the counted runs in the slots `firsts` one after the other,
+    /// in that order, each empty again: [`KeyIndex::fill`] counts them up.
+    fn start_runs(&mut self, firsts: &[u32]) {
+        let mut start = 0;
+        for &at in firsts {
+            let run = &mut self.slots[at as usize];
+            (run.start, start, run.len) = (start, start + run.len, 0);
+        }
+    }
+
+    /// The place of the next item of the run in slot `at`.
+    fn fill(&mut self, at: u32) -> usize {
+        let run = &mut self.slots[at as usize];
+        run.len += 1;
+        (run.start + run.len - 1) as usize
     }
 
     /// Where the probe for the key of [`spread`] `spread` starts.
@@ -226,6 +308,10 @@ struct ValueFilter([u64; FILTER_WORDS]);
 
 const FILTER_WORDS: usize = 8;
 
+/// The items [`ByValue::grouped`] counts without allocating: a pair of
+/// cards has 36 two-step finishers at most.
+const GROUPED_ROOM: usize = 64;
+
 impl ValueFilter {
     /// The filter that no value fails: a value without an order key passes
     /// every test.
@@ -233,17 +319,20 @@ impl ValueFilter {
 
     /// The filter of the values with these order keys.
     fn of_keys(keys: impl Iterator<Item = Option<u64>>) -> ValueFilter {
-        let mut bits = [0; FILTER_WORDS];
+        let mut filter = ValueFilter([0; FILTER_WORDS]);
         for key in keys {
             match key {
-                Some(key) => {
-                    let bit = bit(spread(key));
-                    bits[bit / 64] |= 1 << (bit % 64);
-                }
+                Some(key) => filter.add(key),
                 None => return ValueFilter::EVERY_VALUE,
             }
         }
-        ValueFilter(bits)
+        filter
+    }
+
+    /// Lets the value of order key `key` through.
+    fn add(&mut self, key: u64) {
+        let bit = bit(spread(key));
+        self.0[bit / 64] |= 1 << (bit % 64);
     }
 
     /// False if the value of `probe` is certainly none of the values.
@@ -341,6 +430,18 @@ mod tests {
                 }
             }
         }
+        let mut items: Vec<Item> = [r(3, 1), r(-2, 5), r(7, 3), r(3, 1), r(-2, 5), r(3, 1), r(1, 9)].map(Item).to_vec();
+        // Grouped, not sorted: each value's items found all the same.
+        let grouped = ByValue::grouped(items.clone());
+        for v in &probes {
+            let found = grouped.with(v, v.order_key());
+            assert!(
+                found.len() == items.iter().filter(|item| item.0 == *v).count()
+                    && found.iter().all(|item| item.0 == *v)
+            );
+        }
+        items.push(Item(r(1 << 20, 1)));
+        assert!(ByValue::grouped(items).items().is_sorted_by(|x, y| x.0 <= y.0), "a value without a key sorts them");
         let mut turned_away = 0;
         for v in &probes {
             let meets = keyed.may_meet(&ValueKeys::of(&[r(1000, 1), *v]));

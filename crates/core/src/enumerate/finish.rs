@@ -197,6 +197,7 @@ impl<N> Valued<N> for TwoStep<N> {
 /// The [`TwoStep`]s of two cards, looked up by `v`.
 #[derive(Debug)]
 pub(super) struct TwoSteps<N> {
+    /// Only looked up, never walked: grouped by `v`, not sorted.
     pub(super) steps: ByValue<TwoStep<N>>,
     /// The values `u` the steps pass through, sorted and distinct: the
     /// outer card's partners, the same whatever the inner card, and six
@@ -238,7 +239,7 @@ pub(super) fn two_steps<N: Number>(
             steps.push(TwoStep { v, u: at, outer: (outer_op, outer_first), inner: (inner_op, inner_first) });
         }
     }
-    Ok(TwoSteps { steps: ByValue::of_unsorted(steps), us })
+    Ok(TwoSteps { steps: ByValue::grouped(steps), us })
 }
 
 /// The partners `b` of `a` for `t` (see [`Op::partners`]) under `ops`,
