@@ -8,8 +8,6 @@
 //! value keeps its own values' keys: a miss is then one bit test, a hit
 //! a probe or two of a small hash table of keys.
 
-use smallvec::SmallVec;
-
 use crate::number::Number;
 use crate::values::KeyOrder;
 
@@ -67,29 +65,33 @@ impl<T> ByValue<T> {
     /// [`ByValue::items`] then shows them). A list that is looked up but
     /// never walked skips the sort: the index counts the items of each
     /// order key, then says where each goes. A value without an order
-    /// key sorts the list as [`ByValue::of_unsorted`] does.
+    /// key, or more than [`GROUPED_ROOM`] items, sorts the list as
+    /// [`ByValue::of_unsorted`] does.
     pub(super) fn grouped<N: Number>(items: Vec<T>) -> ByValue<T>
     where
         T: Valued<N> + Clone,
     {
+        if items.len() > GROUPED_ROOM {
+            return ByValue::of_unsorted(items);
+        }
         let mut index = KeyIndex::with_room(items.len());
         let mut filter = ValueFilter([0; FILTER_WORDS]);
         // The slot of each item's key, and the slots in the order their
-        // keys first came.
-        let (mut slots, mut firsts): (SmallVec<[u32; GROUPED_ROOM]>, SmallVec<[u32; GROUPED_ROOM]>) =
-            (SmallVec::new(), SmallVec::new());
-        for item in &items {
+        // keys first came: the first `keys` of them.
+        let (mut slots, mut firsts, mut keys) = ([0; GROUPED_ROOM], [0; GROUPED_ROOM], 0);
+        for (item, slot) in items.iter().zip(&mut slots) {
             let Some(key) = item.value().order_key() else {
                 return ByValue::of_unsorted(items);
             };
             filter.add(key);
             let (at, new) = index.count(key);
             if new {
-                firsts.push(at);
+                firsts[keys] = at;
+                keys += 1;
             }
-            slots.push(at);
+            *slot = at;
         }
-        index.start_runs(&firsts);
+        index.start_runs(&firsts[..keys]);
         let mut grouped = items.clone();
         for (item, &at) in items.into_iter().zip(&slots) {
             grouped[index.fill(at)] = item;
@@ -308,8 +310,8 @@ struct ValueFilter([u64; FILTER_WORDS]);
 
 const FILTER_WORDS: usize = 8;
 
-/// The items [`ByValue::grouped`] counts without allocating: a pair of
-/// cards has 36 two-step finishers at most.
+/// The most items [`ByValue::grouped`] counts, on the stack; longer lists
+/// are sorted. A pair of cards has 36 two-step finishers at most.
 const GROUPED_ROOM: usize = 64;
 
 impl ValueFilter {
