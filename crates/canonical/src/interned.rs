@@ -21,6 +21,14 @@ use crate::form::{self, Node, Signed};
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub(crate) struct FormId(u32);
 
+impl FormId {
+    /// Was this form stored after the first `count` forms? Then no key
+    /// made before they were all stored can hold it.
+    pub(crate) fn stored_after(self, count: usize) -> bool {
+        self.0 as usize >= count
+    }
+}
+
 /// A stored form with a sign: the expression equals the form or its negation.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub(crate) struct SignedId {

@@ -217,9 +217,13 @@ impl Classes {
     }
 
     /// The class of the solution with form `function`: its number, and
-    /// whether it is new.
-    fn of(&mut self, level: Level, forms: &mut NodeForms, function: SignedId) -> (usize, bool) {
-        if let Some(seen) = self.by_function.get(&function) {
+    /// whether it is new. Forms stored after the first `known` (most
+    /// solutions' tops are new forms) are in no key met before, so they
+    /// are not looked for.
+    fn of(&mut self, level: Level, forms: &mut NodeForms, function: SignedId, known: usize) -> (usize, bool) {
+        if !function.form.stored_after(known)
+            && let Some(seen) = self.by_function.get(&function)
+        {
             return (seen, false);
         }
         let next = self.count;
@@ -228,6 +232,10 @@ impl Classes {
             // The `4nums` key depends on the form only and is costly:
             // once per form.
             _ => match forms.four_nums(function) {
+                FourNums { core, one, zeros: 0, zero_product: None } if core.form.stored_after(known) => {
+                    self.by_core.insert_new((core, one), next);
+                    next
+                }
                 FourNums { core, one, zeros: 0, zero_product: None } => self.by_core.get_or_insert((core, one), next),
                 key => self.by_key.get_or_insert(key, next),
             },
@@ -386,8 +394,9 @@ impl DistinctSolver {
             let rank = fast.unwrap_or_else(slow);
             debug_assert_eq!(rank, slow(), "{}", solution.to_expr(nodes));
             held.pass((rank, solution), |(rank, solution)| {
+                let known = forms.forms.len();
                 let function = forms.of_solution(nodes, solution);
-                let class = classes.of(level, forms, function);
+                let class = classes.of(level, forms, function, known);
                 shown.place(&Solutions { nodes, target }, rank, class, solution);
             });
         });
@@ -433,8 +442,9 @@ impl DistinctSolver {
         self.enumerator.visit_solutions(hand, |solution, nodes| {
             forms.follow(nodes.epoch());
             held.pass(solution, |solution| {
+                let known = forms.forms.len();
                 let function = forms.of_solution(nodes, solution);
-                classes.of(level, forms, function);
+                classes.of(level, forms, function, known);
             });
         });
         if held.lone().is_some() { 1 } else { classes.count }
