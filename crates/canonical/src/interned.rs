@@ -50,7 +50,7 @@ pub(crate) enum Shape {
 }
 
 /// What the `4nums` level needs to know of a stored form.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub(crate) struct Facts {
     /// Its value, if it fits in 64-bit parts. Up to sign: a sum's
     /// orientation here may be the opposite of its tree's, which may
@@ -198,6 +198,16 @@ impl Forms {
             Shape::Sum(plus, minus) => (true, plus, minus),
             Shape::Prod(num, den) => (false, num, den),
         };
+        if let ([a, b], []) | ([a], [b]) = (kept.as_slice(), inverted.as_slice()) {
+            let facts = self.facts_of_two(sum, *a, *b, !inverted.is_empty());
+            debug_assert_eq!(facts, self.facts_of_parts(sum, kept, inverted), "{shape:?}");
+            return facts;
+        }
+        self.facts_of_parts(sum, kept, inverted)
+    }
+
+    /// [`Forms::facts_of`] for a sum or product of any number of parts.
+    fn facts_of_parts(&self, sum: bool, kept: &[FormId], inverted: &[FormId]) -> Facts {
         let fold = |start: Option<Rational>, ids: &[FormId], op: fn(Rational, Rational) -> Option<Rational>| {
             ids.iter().try_fold(start?, |acc, &id| op(acc, self.facts(id).value?))
         };
@@ -206,7 +216,7 @@ impl Forms {
         } else {
             fold(fold(Some(Rational::ONE), kept, times), inverted, over)
         };
-        let parts = || kept.iter().chain(inverted.iter()).copied();
+        let parts = || kept.iter().chain(inverted).copied();
         // Values are known up to sign, so the checks compare magnitudes.
         let neutral = |m: Rational| m.is_zero() || (!sum && m == Rational::ONE);
         let plain_parts = parts().all(|part| {
@@ -222,6 +232,34 @@ impl Forms {
             let fixed_sign = parts().all(|part| matches!(self.shapes[part.0 as usize], Shape::Leaf(_)));
             let sign_free = parts().any(|part| self.facts(part).sign_free);
             Facts { value, plain, fixed_sign, sign_free }
+        }
+    }
+
+    /// [`Forms::facts_of`] for the sum or product of two parts, `b`
+    /// subtracted or divided by if `b_inverted`: most forms stored. Each
+    /// flag is that of the passes over all parts, with no pair of parts to
+    /// compare but the two (which may only cancel in three parts or more).
+    fn facts_of_two(&self, sum: bool, a: FormId, b: FormId, b_inverted: bool) -> Facts {
+        let (facts_a, facts_b) = (self.facts(a), self.facts(b));
+        let value = match (facts_a.value, facts_b.value, sum, b_inverted) {
+            (Some(x), Some(y), true, false) => x.checked_add(y),
+            (Some(x), Some(y), true, true) => x.checked_sub(y),
+            (Some(x), Some(y), false, false) => times(x, y),
+            (Some(x), Some(y), false, true) => over(x, y),
+            _ => None,
+        };
+        let plain_part = |facts: Facts| {
+            facts.plain && facts.value.and_then(magnitude).is_some_and(|m| !m.is_zero() && (sum || m != Rational::ONE))
+        };
+        let plain = plain_part(facts_a) && plain_part(facts_b);
+        if sum {
+            // The added terms that are not sign-free are the subtracted ones.
+            let sign_free =
+                if b_inverted { !facts_a.sign_free && a == b } else { facts_a.sign_free && facts_b.sign_free };
+            Facts { value, plain, fixed_sign: false, sign_free }
+        } else {
+            let card = |id: FormId| matches!(self.shapes[id.0 as usize], Shape::Leaf(_));
+            Facts { value, plain, fixed_sign: card(a) && card(b), sign_free: facts_a.sign_free || facts_b.sign_free }
         }
     }
 
