@@ -206,7 +206,9 @@ impl Forms {
         self.facts_of_parts(sum, kept, inverted)
     }
 
-    /// [`Forms::facts_of`] for a sum or product of any number of parts.
+    /// [`Forms::facts_of`] for a sum or product of any number of parts;
+    /// out of line, as most forms have two.
+    #[inline(never)]
     fn facts_of_parts(&self, sum: bool, kept: &[FormId], inverted: &[FormId]) -> Facts {
         let fold = |start: Option<Rational>, ids: &[FormId], op: fn(Rational, Rational) -> Option<Rational>| {
             ids.iter().try_fold(start?, |acc, &id| op(acc, self.facts(id).value?))
