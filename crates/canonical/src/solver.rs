@@ -164,6 +164,8 @@ impl NodeForms {
         Some(FourNums::of_core(forms.with_pair(rest, card_one.form), None))
     }
 
+    /// Out of line: few forms need it, and [`Classes::of`] is hot.
+    #[inline(never)]
     fn four_nums_by_tree(&mut self, function: SignedId) -> FourNums {
         let form = Form::of_function(self.forms.tree(function));
         let forms = &mut self.forms;
