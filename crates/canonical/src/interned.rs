@@ -468,14 +468,33 @@ impl Forms {
         let value = facts.value.filter(|v| facts.plain && magnitude(*v) == Some(Rational::ONE))?;
         match self.shapes[form.0 as usize] {
             Shape::Leaf(_) => (value == Rational::ONE).then_some((SignedId { negative: false, form }, false)),
-            // Few sums are worth one: the tree is built only for those.
             Shape::Sum(..) => {
-                let turned = self.tree(SignedId { negative: false, form }).negative;
+                let turned = self.turned_in_tree(form);
                 Some((SignedId { negative: turned, form }, value != Rational::ONE))
             }
             // A product is never a factor: products flatten.
             Shape::Prod(..) => None,
         }
+    }
+
+    /// Is the sum `form` stored against the orientation of its tree (see
+    /// [`Forms::tree`])? A difference of two cards, the usual sum worth
+    /// one (`5-4`), is turned when its cards sort the other way, as
+    /// [`form::sum`] orients it; other sums, few, build the tree.
+    fn turned_in_tree(&self, form: FormId) -> bool {
+        let card = |id: FormId| match self.shapes[id.0 as usize] {
+            Shape::Leaf(card) => Some(card),
+            _ => None,
+        };
+        let turned = match &self.shapes[form.0 as usize] {
+            Shape::Sum(kept, inverted) if kept.len() == 1 && inverted.len() == 1 => {
+                card(kept[0]).zip(card(inverted[0])).map(|(added, subtracted)| added < subtracted)
+            }
+            _ => None,
+        };
+        let turned = turned.unwrap_or_else(|| self.tree(SignedId { negative: false, form }).negative);
+        debug_assert_eq!(turned, self.tree(SignedId { negative: false, form }).negative);
+        turned
     }
 
     /// The form `id` with one *cancelled pair* of equal parts taken out
