@@ -203,7 +203,57 @@ impl Forms {
             debug_assert_eq!(facts, self.facts_of_parts(sum, kept, inverted), "{shape:?}");
             return facts;
         }
+        if kept.len() + inverted.len() == 3 && !kept.is_empty() {
+            let facts = self.facts_of_three(sum, kept, inverted);
+            debug_assert_eq!(facts, self.facts_of_parts(sum, kept, inverted), "{shape:?}");
+            return facts;
+        }
         self.facts_of_parts(sum, kept, inverted)
+    }
+
+    /// [`Forms::facts_of`] for a sum or product of three parts, the first
+    /// kept: the next most forms stored after those of two. Each part's
+    /// facts are looked up once and every flag worked out from them.
+    #[inline(never)]
+    fn facts_of_three(&self, sum: bool, kept: &[FormId], inverted: &[FormId]) -> Facts {
+        let ids: [FormId; 3] = std::array::from_fn(|i| if i < kept.len() { kept[i] } else { inverted[i - kept.len()] });
+        let facts = ids.map(|id| self.facts(id));
+        // Folded as the passes fold it: the first part, then the others.
+        let fold = || {
+            (1..3).try_fold(facts[0].value?, |acc, i| {
+                let v = facts[i].value?;
+                match (sum, i >= kept.len()) {
+                    (true, false) => acc.checked_add(v),
+                    (true, true) => acc.checked_sub(v),
+                    (false, false) => times(acc, v),
+                    (false, true) => over(acc, v),
+                }
+            })
+        };
+        let value = fold();
+        let magnitudes = facts.map(|facts| facts.value.and_then(magnitude));
+        let neutral = |m: Rational| m.is_zero() || (!sum && m == Rational::ONE);
+        let plain_parts = (0..3).all(|i| facts[i].plain && magnitudes[i].is_some_and(|m| !neutral(m)));
+        if sum {
+            // Two terms of equal magnitude may be a cancelled pair, unless
+            // both have a sign of their own on one side (see `may_pair`).
+            let pair = |i: usize, j: usize| {
+                magnitudes[i] == magnitudes[j]
+                    && !(facts[i].fixed_sign && facts[j].fixed_sign && (i >= kept.len()) == (j >= kept.len()))
+            };
+            let plain = plain_parts && !(pair(1, 0) || pair(2, 0) || pair(2, 1));
+            let sign_free = kept.iter().filter(|t| !self.facts(**t).sign_free).eq(inverted.iter());
+            Facts { value, plain, fixed_sign: false, sign_free }
+        } else {
+            // Only two factors over a divisor may have a factor and the
+            // divisor of equal products (see `equal_products`).
+            let equal_products = kept.len() == 2
+                && (magnitudes.contains(&None) || magnitudes[0] == magnitudes[2] || magnitudes[1] == magnitudes[2]);
+            let plain = plain_parts && !equal_products;
+            let fixed_sign = ids.iter().all(|id| matches!(self.shapes[id.0 as usize], Shape::Leaf(_)));
+            let sign_free = facts.iter().any(|facts| facts.sign_free);
+            Facts { value, plain, fixed_sign, sign_free }
+        }
     }
 
     /// [`Forms::facts_of`] for a sum or product of any number of parts;
