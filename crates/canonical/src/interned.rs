@@ -487,12 +487,16 @@ impl Forms {
         let (sum, kept, inverted) = self.sides(form).expect("a sum or a product");
         let invert = dropped[0] >= kept.len();
         let (mut rest_kept, mut rest_inverted) = (Children::new(), Children::new());
-        for (n, &part) in kept.iter().chain(inverted).enumerate() {
-            if dropped.contains(&n) {
-                continue;
+        // Each side taken over apart: no test of which side a part is on.
+        let taken = |side: &[FormId], first: usize, rest: &mut Children| {
+            for (n, &part) in (first..).zip(side) {
+                if !dropped.contains(&n) {
+                    rest.push(part);
+                }
             }
-            if n < kept.len() { &mut rest_kept } else { &mut rest_inverted }.push(part);
-        }
+        };
+        taken(kept, 0, &mut rest_kept);
+        taken(inverted, kept.len(), &mut rest_inverted);
         let mut negative = false;
         match with {
             None if rest_kept.len() == 1 && rest_inverted.is_empty() => {
