@@ -16,7 +16,7 @@ pub(super) trait Valued<N> {
     fn value(&self) -> &N;
 }
 
-/// Items sorted by value.
+/// Items sorted by value, or, for a list only looked up, grouped by value.
 #[derive(Debug)]
 pub(super) struct ByValue<T> {
     items: Vec<T>,
@@ -105,7 +105,8 @@ impl<T> ByValue<T> {
         ByValue { items, index: Some(KeyIndex::of_sorted(keys)), filter }
     }
 
-    /// Every item, sorted by value.
+    /// Every item, sorted by value, or only grouped by value in a list
+    /// made by [`ByValue::grouped`].
     pub(super) fn items(&self) -> &[T] {
         &self.items
     }
