@@ -506,7 +506,13 @@ fn chain_rank<T: Tree>(e: T, additive: bool, inverted: bool, rank: &mut Rank) ->
 /// and order, which is what tidying forgets; false otherwise, which only
 /// means their texts must be compared.
 pub(crate) fn same_tidy<T: Tree>(a: T, b: T) -> bool {
-    match (a.view(), b.view()) {
+    same_tidy_views(a.view(), b.view())
+}
+
+/// [`same_tidy`] of two views: a solution kept as its top operator over
+/// two nodes is compared without a tree of its own above them.
+pub(crate) fn same_tidy_views<T: Tree>(a: View<T>, b: View<T>) -> bool {
+    match (a, b) {
         (View::Card(x), View::Card(y)) => x == y,
         (View::Binary(p, al, ar), View::Binary(q, bl, br)) if p.precedence() == q.precedence() => {
             let additive = p.precedence() == Op::Add.precedence();
@@ -525,9 +531,13 @@ pub(crate) fn same_tidy<T: Tree>(a: T, b: T) -> bool {
                 }
                 return if same_tidy(al, bl) { same_tidy(ar, br) } else { same_tidy(al, br) && same_tidy(ar, bl) };
             }
+            // Each whole is a chain of its own operator: its parts are
+            // those of its two sides.
             let (mut left, mut right) = (Parts::new(), Parts::new());
-            chain_parts(a, additive, false, &mut left);
-            chain_parts(b, additive, false, &mut right);
+            chain_parts(al, additive, false, &mut left);
+            chain_parts(ar, additive, matches!(p, Op::Sub | Op::Div), &mut left);
+            chain_parts(bl, additive, false, &mut right);
+            chain_parts(br, additive, matches!(q, Op::Sub | Op::Div), &mut right);
             if left.len() != right.len() {
                 return false;
             }

@@ -5,7 +5,7 @@ use hashbrown::HashSet;
 use reckon_core::{Enumerator, Expr, Hand, NodeId, Nodes, Rational, Rules, Solution, Trees};
 
 use crate::distinct::{
-    Members, Shown, TidyRoom, Tree, View, display_level, keeps_grouping, rank_of, same_tidy, tidy_view,
+    Members, Shown, TidyRoom, Tree, View, display_level, keeps_grouping, rank_of, same_tidy_views, tidy_view,
 };
 use crate::few::FewMap;
 use crate::fournums::Form;
@@ -316,8 +316,9 @@ impl Members for Solutions<'_> {
     type Member = Solution;
 
     fn same_tidy(&self, a: &Solution, b: &Solution) -> bool {
-        let walk = |solution: Solution| Walk::Top(Top { nodes: self.nodes, solution });
-        same_tidy(walk(*a), walk(*b))
+        // Below the top, parts are walked as nodes, as in `tidy`.
+        let top = |solution: Solution| Top { nodes: self.nodes, solution }.view();
+        same_tidy_views(top(*a), top(*b))
     }
 
     fn tidy(&self, level: Level, member: &Solution, room: &mut TidyRoom) -> Expr {
