@@ -225,8 +225,8 @@ impl Forms {
                 match (sum, i >= kept.len()) {
                     (true, false) => acc.checked_add(v),
                     (true, true) => acc.checked_sub(v),
-                    (false, false) => times(acc, v),
-                    (false, true) => over(acc, v),
+                    (false, false) => acc.checked_mul(v),
+                    (false, true) => acc.checked_div(v),
                 }
             })
         };
@@ -266,7 +266,7 @@ impl Forms {
         let value = if sum {
             fold(fold(Some(Rational::ZERO), kept, Rational::checked_add), inverted, Rational::checked_sub)
         } else {
-            fold(fold(Some(Rational::ONE), kept, times), inverted, over)
+            fold(fold(Some(Rational::ONE), kept, Rational::checked_mul), inverted, Rational::checked_div)
         };
         let parts = || kept.iter().chain(inverted).copied();
         // Values are known up to sign, so the checks compare magnitudes.
@@ -296,8 +296,8 @@ impl Forms {
         let value = match (facts_a.value, facts_b.value, sum, b_inverted) {
             (Some(x), Some(y), true, false) => x.checked_add(y),
             (Some(x), Some(y), true, true) => x.checked_sub(y),
-            (Some(x), Some(y), false, false) => times(x, y),
-            (Some(x), Some(y), false, true) => over(x, y),
+            (Some(x), Some(y), false, false) => x.checked_mul(y),
+            (Some(x), Some(y), false, true) => x.checked_div(y),
             _ => None,
         };
         let plain_part = |facts: Facts| {
@@ -770,27 +770,6 @@ fn hash_of(shape: &Shape) -> u64 {
     };
     let wide = u128::from(h) * u128::from(MULTIPLIER);
     (wide as u64) ^ (wide >> 64) as u64
-}
-
-/// `a * b`, if it fits: whole numbers, most values of forms, multiplied
-/// here rather than through the general rule's call.
-fn times(a: Rational, b: Rational) -> Option<Rational> {
-    if a.is_integer() && b.is_integer() {
-        return a.numer().checked_mul(b.numer()).map(Rational::from_integer);
-    }
-    a.checked_mul(b)
-}
-
-/// `a / b`, if it fits and `b` is not zero: whole numbers that divide
-/// exactly divided here, as in [`times`].
-fn over(a: Rational, b: Rational) -> Option<Rational> {
-    if a.is_integer()
-        && b.is_integer()
-        && let Some(0) = a.numer().checked_rem(b.numer())
-    {
-        return a.numer().checked_div(b.numer()).map(Rational::from_integer);
-    }
-    a.checked_div(b)
 }
 
 /// `|v|`, if it fits.

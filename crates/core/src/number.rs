@@ -117,11 +117,19 @@ impl Rational {
         Rational::from_wide(a.checked_mul(d)?.checked_sub(c.checked_mul(b)?)?, b.checked_mul(d)?)
     }
 
-    /// `self * other`, or `None` on overflow.
+    /// `self * other`, or `None` on overflow. Whole numbers, most values
+    /// met, are multiplied where the call is; the rest out of line.
+    #[inline]
     pub fn checked_mul(self, other: Rational) -> Option<Rational> {
         if self.den == 1 && other.den == 1 {
             return self.num.checked_mul(other.num).map(Rational::from_integer);
         }
+        self.times_fraction(other)
+    }
+
+    /// [`Rational::checked_mul`] where a value is a fraction.
+    #[inline(never)]
+    fn times_fraction(self, other: Rational) -> Option<Rational> {
         if let Some(product) = self.times_whole(other) {
             return Some(product);
         }
@@ -130,13 +138,30 @@ impl Rational {
     }
 
     /// `self / other`, or `None` on overflow or when `other` is zero.
+    /// Whole numbers that divide exactly, most divisions met, are divided
+    /// where the call is, with no wide arithmetic or gcd; the rest out of
+    /// line.
+    #[inline]
     pub fn checked_div(self, other: Rational) -> Option<Rational> {
+        if self.den == 1
+            && other.den == 1
+            && other.num != 0
+            && let Some(0) = self.num.checked_rem(other.num)
+        {
+            return self.num.checked_div(other.num).map(Rational::from_integer);
+        }
+        self.over_fraction(other)
+    }
+
+    /// [`Rational::checked_div`] where the quotient is a fraction, or
+    /// `other` is zero.
+    #[inline(never)]
+    fn over_fraction(self, other: Rational) -> Option<Rational> {
         if other.num == 0 {
             return None;
         }
         if self.den == 1 && other.den == 1 {
             match self.num.checked_rem(other.num) {
-                // Whole numbers that divide exactly need no wide arithmetic or gcd.
                 Some(0) => return self.num.checked_div(other.num).map(Rational::from_integer),
                 // Otherwise one gcd in 64 bits (`i64::MIN / -1` goes the wide way).
                 Some(_) => return Rational::whole_over_whole(self.num, other.num),
