@@ -22,7 +22,7 @@ use crate::number::Number;
 use crate::rules::Op;
 
 use super::finish::{NoTwoSteps, PARTNERS, TwoStep, TwoSteps, two_steps};
-use super::{Combo, List, Memo, Nodes};
+use super::{Combo, List, Memo, Nodes, small_slot};
 
 /// What a hand's single card and triple found for one value `u` of the
 /// triple: the values (at `at`) of the pair of a split (among
@@ -125,6 +125,10 @@ impl<N: Number> Memo<N> {
     /// on overflow.
     pub(super) fn four_card_splits(&mut self, ids: &[u8], splits: &mut FourSplits) -> Option<()> {
         let ids: [u8; 4] = ids.try_into().expect("four cards");
+        if self.stored_four_card_splits(ids, splits) {
+            debug_assert_eq!(splits.as_slice(), self.split_ids(&ids, false)?.as_slice(), "{ids:?}");
+            return Some(());
+        }
         // The three ways to pair them: a pair, then the other two cards
         // (in the order of [`Memo::split_ids`]).
         let [a, b, c, d] = ids;
@@ -139,6 +143,52 @@ impl<N: Number> Memo<N> {
         self.single_card_splits(&ids, false, |split| splits.push(split))?;
         debug_assert_eq!(splits.as_slice(), self.split_ids(&ids, false)?.as_slice(), "{ids:?}");
         Some(())
+    }
+
+    /// [`Memo::four_card_splits`] when every part is stored with a slot of
+    /// its own and ids compare as values do, as when hands come in
+    /// ascending order: the sorted ids then say which part of each split
+    /// comes first, with no comparison of parts, and each part is found
+    /// at its slot. False, with `splits` left empty, otherwise.
+    fn stored_four_card_splits(&self, [a, b, c, d]: [u8; 4], splits: &mut FourSplits) -> bool {
+        if !self.cards.in_value_order() {
+            return false;
+        }
+        let card_set = |id: u8| self.card_sets.get(usize::from(id)).copied().flatten();
+        let small = |ids: &[u8]| Some(self.small_sets.get(small_slot(ids)?).copied().flatten()? as usize);
+        let parts = || {
+            let pairs =
+                [small(&[a, b])?, small(&[a, c])?, small(&[a, d])?, small(&[b, c])?, small(&[b, d])?, small(&[c, d])?];
+            let triples = [small(&[a, b, c])?, small(&[a, b, d])?, small(&[a, c, d])?, small(&[b, c, d])?];
+            Some((pairs, triples, [card_set(a)?, card_set(b)?, card_set(c)?, card_set(d)?]))
+        };
+        let Some(([ab, ac, ad, bc, bd, cd], [abc, abd, acd, bcd], [card_a, card_b, card_c, card_d])) = parts() else {
+            return false;
+        };
+        // The pairings, the smaller pair first: the one holding `a`, the
+        // smallest card, unless `a = b`, when `b c` is `a c`, no larger
+        // than `a d`.
+        let pairings = [if a < b { (ad, bc) } else { (bc, ad) }, (ac, bd), (ab, cd)];
+        for split in pairings {
+            // Equal cards make the same pairing twice.
+            if !splits.as_slice().iter().any(|&(l, r)| (l, r) == split || (r, l) == split) {
+                splits.push(split);
+            }
+        }
+        splits.pairings = splits.len;
+        // A single card no smaller than the others' first comes second,
+        // and a card equal to the one before it leaves the same rest.
+        splits.push((card_a, bcd));
+        if b != a {
+            splits.push((acd, card_b));
+        }
+        if c != b {
+            splits.push((abd, card_c));
+        }
+        if d != c {
+            splits.push((abc, card_d));
+        }
+        true
     }
 
     /// [`Memo::top_combos`] for a hand of four cards, split into `splits`

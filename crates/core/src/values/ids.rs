@@ -95,6 +95,11 @@ impl<N: Number> CardIds<N> {
         &self.values[usize::from(id)]
     }
 
+    /// True while ids compare as the cards' values do (see `ids_by_value`).
+    pub(crate) fn in_value_order(&self) -> bool {
+        self.ids_by_value
+    }
+
     /// Do the cards `a` come before the cards `b`, compared by value?
     pub(crate) fn le(&self, a: &[u8], b: &[u8]) -> bool
     where
