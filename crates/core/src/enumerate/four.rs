@@ -22,7 +22,7 @@ use crate::number::Number;
 use crate::rules::Op;
 
 use super::finish::{NoTwoSteps, PARTNERS, TwoStep, TwoSteps, two_steps};
-use super::{Combo, List, Memo, Nodes, small_slot};
+use super::{Combo, Grouping, List, Memo, Nodes, small_slot};
 
 /// What a hand's single card and triple found for one value `u` of the
 /// triple: the values (at `at`) of the pair of a split (among
@@ -35,7 +35,8 @@ pub(super) struct Hits<N> {
     /// The ways the triple makes `u`, as bits of a set that counts up in
     /// the order of (inner step, split, position): sorted and distinct as
     /// they come. A position is below six (a pair has at most six values),
-    /// a split below three, an inner step below eight.
+    /// a split below three, an inner step below eight: each word holds
+    /// the ways of one inner operator, in the order of `Op::ALL`.
     ways: [u64; 4],
     /// How `u` finishes the target with the single card: a bit per outer step.
     finishes: u8,
@@ -53,6 +54,24 @@ impl<N: Number> Hits<N> {
         let way = side_bit(step.inner) << 5 | split << 3 | at;
         self.ways[way / 64] |= 1 << (way % 64);
         self.finishes |= 1 << side_bit(step.outer);
+    }
+}
+
+impl<N> Hits<N> {
+    /// The finishes of `u` that `grouping` makes any tree of: `x - T`
+    /// joins no sum `T` when sums are grouped, nor `x / T` a product when
+    /// products are, so with no way to the other kind (see `ways`) those
+    /// finishes make nothing.
+    fn finishes_made(&self, grouping: Grouping) -> u8 {
+        let makes = |ops: [Op; 2]| ops.iter().any(|&op| self.ways[op as usize] != 0);
+        let mut made = self.finishes;
+        if grouping.drops_right_chains(Op::Sub) && !makes([Op::Mul, Op::Div]) {
+            made &= !(1 << side_bit((Op::Sub, true)));
+        }
+        if grouping.drops_right_chains(Op::Div) && !makes([Op::Add, Op::Sub]) {
+            made &= !(1 << side_bit((Op::Div, true)));
+        }
+        made
     }
 }
 
@@ -197,7 +216,7 @@ impl<N: Number> Memo<N> {
         &mut self,
         nodes: &mut Nodes,
         splits: &FourSplits,
-        target: &N,
+        (target, grouping): (&N, Grouping),
         combos: &mut Vec<Combo>,
     ) -> Option<()> {
         // The two-and-two splits, whose parts are pairs with their values,
@@ -211,7 +230,7 @@ impl<N: Number> Memo<N> {
         for &(left, right) in singles {
             let (card, rest) = if self.sets[left].cards == 1 { (left, right) } else { (right, left) };
             if self.sets[card].cards == 1 && self.sets[rest].values.is_none() {
-                match self.card_and_triple(nodes, card, rest, target, combos) {
+                match self.card_and_triple(nodes, card, rest, (target, grouping), combos) {
                     Ok(()) => continue,
                     Err(NoTwoSteps::Overflow) => return None,
                     // Left to the triple's value set.
@@ -226,14 +245,14 @@ impl<N: Number> Memo<N> {
     }
 
     /// Pushes onto `combos` every way the card `x` and the triple `t`
-    /// make `target`, listing the triple's expressions for the values
-    /// asked of it.
+    /// make `target` that the hand's `grouping` may make a tree of,
+    /// listing the triple's expressions for the values asked of it.
     fn card_and_triple(
         &mut self,
         nodes: &mut Nodes,
         x: usize,
         t: usize,
-        target: &N,
+        (target, grouping): (&N, Grouping),
         combos: &mut Vec<Combo>,
     ) -> Result<(), NoTwoSteps> {
         if self.sets[t].triple.is_none() {
@@ -251,7 +270,7 @@ impl<N: Number> Memo<N> {
         let mut hits = self.hits.take().unwrap_or_else(|| Box::new([const { Hits::NONE }; PARTNERS]));
         debug_assert!(hits.iter().all(|hit| hit.u.is_none() && hit.ways == [0; 4] && hit.finishes == 0));
         let hit = self.hits_of(x, splits, target, &mut hits)?;
-        self.combos_of_hits(nodes, x, t, splits, (&mut hits, hit), combos).ok_or(NoTwoSteps::Overflow)?;
+        self.combos_of_hits(nodes, (x, t, splits), grouping, (&mut hits, hit), combos).ok_or(NoTwoSteps::Overflow)?;
         self.hits = Some(hits);
         Ok(())
     }
@@ -322,15 +341,21 @@ impl<N: Number> Memo<N> {
     fn combos_of_hits(
         &mut self,
         nodes: &mut Nodes,
-        x: usize,
-        t: usize,
-        splits: &CardSplits,
+        (x, t, splits): (usize, usize, &CardSplits),
+        grouping: Grouping,
         (hits, hit): (&mut ByPartner<N>, u8),
         combos: &mut Vec<Combo>,
     ) -> Option<()> {
         let card = self.list_at(nodes, x, 0)?;
         for place in bits_of(hit.into()) {
             let hit = &mut hits[place];
+            // A `u` no finish makes a tree of is not listed here: a hand
+            // that can use its list makes it.
+            let finishes = hit.finishes_made(grouping);
+            if finishes == 0 {
+                *hit = Hits::NONE;
+                continue;
+            }
             let u = hit.u.as_ref().expect("a place with ways has its u");
             // Most triples are asked for a dozen or so values: scanned,
             // they are found faster than bisected.
@@ -350,7 +375,7 @@ impl<N: Number> Memo<N> {
             };
             // Each finish once, in order: a bit each.
             if !list.is_empty() {
-                for (op, card_first) in sides_of_bits(hit.finishes.into()) {
+                for (op, card_first) in sides_of_bits(finishes.into()) {
                     combos.push(if card_first { (op, card, list) } else { (op, list, card) });
                 }
             }

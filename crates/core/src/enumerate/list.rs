@@ -143,6 +143,13 @@ impl Grouping {
         Grouping { sums: left && ops.contains(Op::Add), products: left && ops.contains(Op::Mul) }
     }
 
+    /// True if `l op r` is made for no `r` that is a chain of `op`'s kind
+    /// (a sum for `-`, a product for `/`): those chains are grouped.
+    pub(super) fn drops_right_chains(self, op: Op) -> bool {
+        let additive = op.precedence() == Op::Add.precedence();
+        !op.is_commutative() && if additive { self.sums } else { self.products }
+    }
+
     /// Calls `pair` with every `(l, r)` of `left` and `right` such that
     /// `l op r` is one of the trees made, and the [`Tail`] of that tree;
     /// `tails` are those of the nodes so far.

@@ -527,7 +527,7 @@ impl<N: Number> Memo<N> {
             // The triples' value sets are left unmade: see `four`.
             let mut top = four::FourSplits::new();
             self.four_card_splits(&cards, &mut top)?;
-            self.four_card_combos(nodes, &top, &target, &mut combos)?;
+            self.four_card_combos(nodes, &top, (&target, grouping), &mut combos)?;
         } else {
             let top = self.split_ids(&cards, true)?;
             self.top_combos(nodes, &top, &target, &mut combos)?;
