@@ -22,7 +22,7 @@ use crate::number::Number;
 use crate::rules::Op;
 
 use super::finish::{NoTwoSteps, PARTNERS, TwoStep, TwoSteps, two_steps};
-use super::{Combo, Grouping, List, Memo, Nodes, small_slot};
+use super::{Combo, Grouping, List, Memo, NodeId, Nodes, small_slot};
 
 /// What a hand's single card and triple found for one value `u` of the
 /// triple: the values (at `at`) of the pair of a split (among
@@ -62,17 +62,40 @@ impl<N> Hits<N> {
     /// joins no sum `T` when sums are grouped, nor `x / T` a product when
     /// products are, so with no way to the other kind (see `ways`) those
     /// finishes make nothing.
-    fn finishes_made(&self, grouping: Grouping) -> u8 {
-        let makes = |ops: [Op; 2]| ops.iter().any(|&op| self.ways[op as usize] != 0);
+    ///
+    /// Nor does `x + T` join a sum `T` unless its last part comes no later
+    /// than the card `x` among the nodes. A sum made by `-` ends with an
+    /// inverted part, which never does; one made as `y + v` ends no
+    /// earlier than the card `y`, so only a split whose card comes no
+    /// later than `x` (a bit of `early`, by split) may make one that
+    /// does. The same holds for `x * T` and products. The triple's cards
+    /// are the hand's, so it groups its chains as the hand does.
+    fn finishes_made(&self, grouping: Grouping, early: impl Fn() -> u8) -> u8 {
+        let word = |op: Op| self.ways[op as usize];
+        let (sums, products) = (word(Op::Add) | word(Op::Sub) != 0, word(Op::Mul) | word(Op::Div) != 0);
         let mut made = self.finishes;
-        if grouping.drops_right_chains(Op::Sub) && !makes([Op::Mul, Op::Div]) {
+        if grouping.drops_right_chains(Op::Sub) && !products {
             made &= !(1 << side_bit((Op::Sub, true)));
         }
-        if grouping.drops_right_chains(Op::Div) && !makes([Op::Add, Op::Sub]) {
+        if grouping.drops_right_chains(Op::Div) && !sums {
             made &= !(1 << side_bit((Op::Div, true)));
+        }
+        for (op, other_kind) in [(Op::Add, products), (Op::Mul, sums)] {
+            let finish = 1 << side_bit((op, true));
+            if made & finish != 0 && !other_kind && grouping.groups_chains(op) && splits_of(word(op)) & early() == 0 {
+                made &= !finish;
+            }
         }
         made
     }
+}
+
+/// The splits that ways of one word of [`Hits::ways`] go through, a bit each.
+fn splits_of(word: u64) -> u8 {
+    // A way's bit in its word is its inner operator's side, then its
+    // split (three bits from the fourth), then its position.
+    let by_split = word | word >> 32;
+    (0..3).fold(0, |splits, split| splits | u8::from(by_split >> (split * 8) & 0xff != 0) << split)
 }
 
 /// The hits of a card and a triple, by the place of their `u` among the
@@ -347,11 +370,12 @@ impl<N: Number> Memo<N> {
         combos: &mut Vec<Combo>,
     ) -> Option<()> {
         let card = self.list_at(nodes, x, 0)?;
+        let x_node = card.card_node().expect("a card's list");
         for place in bits_of(hit.into()) {
             let hit = &mut hits[place];
             // A `u` no finish makes a tree of is not listed here: a hand
             // that can use its list makes it.
-            let finishes = hit.finishes_made(grouping);
+            let finishes = hit.finishes_made(grouping, || self.early_cards(x_node, splits));
             if finishes == 0 {
                 *hit = Hits::NONE;
                 continue;
@@ -382,6 +406,15 @@ impl<N: Number> Memo<N> {
             *hit = Hits::NONE;
         }
         Some(())
+    }
+
+    /// The splits (a bit each) whose card is a node no later than
+    /// `x_node`; a card not listed yet will come later.
+    fn early_cards(&self, x_node: NodeId, splits: &CardSplits) -> u8 {
+        let early = |&(y, _): &(usize, usize)| {
+            self.sets[y].lists[0].and_then(List::card_node).is_some_and(|y_node| y_node <= x_node)
+        };
+        splits.iter().enumerate().fold(0, |bits, (split, y)| bits | u8::from(early(y)) << split)
     }
 
     /// The lists triple `t` was asked for, by value.

@@ -104,6 +104,11 @@ impl List {
         }
     }
 
+    /// The node of a card's list.
+    pub(super) fn card_node(self) -> Option<NodeId> {
+        self.single().filter(|_| self.card)
+    }
+
     /// The node of a list of one node.
     fn single(self) -> Option<NodeId> {
         (self.end - self.start == 1).then_some(NodeId(self.start))
@@ -143,11 +148,15 @@ impl Grouping {
         Grouping { sums: left && ops.contains(Op::Add), products: left && ops.contains(Op::Mul) }
     }
 
+    /// True if the chains of `op`'s kind are grouped from the left.
+    pub(super) fn groups_chains(self, op: Op) -> bool {
+        if op.precedence() == Op::Add.precedence() { self.sums } else { self.products }
+    }
+
     /// True if `l op r` is made for no `r` that is a chain of `op`'s kind
     /// (a sum for `-`, a product for `/`): those chains are grouped.
     pub(super) fn drops_right_chains(self, op: Op) -> bool {
-        let additive = op.precedence() == Op::Add.precedence();
-        !op.is_commutative() && if additive { self.sums } else { self.products }
+        !op.is_commutative() && self.groups_chains(op)
     }
 
     /// Calls `pair` with every `(l, r)` of `left` and `right` such that
