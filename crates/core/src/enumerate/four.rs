@@ -65,12 +65,12 @@ impl<N> Hits<N> {
     ///
     /// Nor does `x + T` join a sum `T` unless its last part comes no later
     /// than the card `x` among the nodes. A sum made by `-` ends with an
-    /// inverted part, which never does; one made as `y + v` ends no
-    /// earlier than the card `y`, so only a split whose card comes no
-    /// later than `x` (a bit of `early`, by split) may make one that
-    /// does. The same holds for `x * T` and products. The triple's cards
-    /// are the hand's, so it groups its chains as the hand does.
-    fn finishes_made(&self, grouping: Grouping, early: impl Fn() -> u8) -> u8 {
+    /// inverted part, which never does, and one made as `y + v` ends no
+    /// earlier than the card `y` (and the node `v`, a part): `ends_by`
+    /// says whether a word of those ways may make one that does. The
+    /// same holds for `x * T` and products. The triple's cards are the
+    /// hand's, so it groups its chains as the hand does.
+    fn finishes_made(&self, grouping: Grouping, ends_by: impl Fn(Op, u64) -> bool) -> u8 {
         let word = |op: Op| self.ways[op as usize];
         let (sums, products) = (word(Op::Add) | word(Op::Sub) != 0, word(Op::Mul) | word(Op::Div) != 0);
         let mut made = self.finishes;
@@ -82,20 +82,12 @@ impl<N> Hits<N> {
         }
         for (op, other_kind) in [(Op::Add, products), (Op::Mul, sums)] {
             let finish = 1 << side_bit((op, true));
-            if made & finish != 0 && !other_kind && grouping.groups_chains(op) && splits_of(word(op)) & early() == 0 {
+            if made & finish != 0 && !other_kind && grouping.groups_chains(op) && !ends_by(op, word(op)) {
                 made &= !finish;
             }
         }
         made
     }
-}
-
-/// The splits that ways of one word of [`Hits::ways`] go through, a bit each.
-fn splits_of(word: u64) -> u8 {
-    // A way's bit in its word is its inner operator's side, then its
-    // split (three bits from the fourth), then its position.
-    let by_split = word | word >> 32;
-    (0..3).fold(0, |splits, split| splits | u8::from(by_split >> (split * 8) & 0xff != 0) << split)
 }
 
 /// The hits of a card and a triple, by the place of their `u` among the
@@ -375,7 +367,7 @@ impl<N: Number> Memo<N> {
             let hit = &mut hits[place];
             // A `u` no finish makes a tree of is not listed here: a hand
             // that can use its list makes it.
-            let finishes = hit.finishes_made(grouping, || self.early_cards(x_node, splits));
+            let finishes = hit.finishes_made(grouping, |op, word| self.chain_ends_by(x_node, splits, op, word));
             if finishes == 0 {
                 *hit = Hits::NONE;
                 continue;
@@ -408,13 +400,21 @@ impl<N: Number> Memo<N> {
         Some(())
     }
 
-    /// The splits (a bit each) whose card is a node no later than
-    /// `x_node`; a card not listed yet will come later.
-    fn early_cards(&self, x_node: NodeId, splits: &CardSplits) -> u8 {
-        let early = |&(y, _): &(usize, usize)| {
-            self.sets[y].lists[0].and_then(List::card_node).is_some_and(|y_node| y_node <= x_node)
-        };
-        splits.iter().enumerate().fold(0, |bits, (split, y)| bits | u8::from(early(y)) << split)
+    /// Could a way among `word`, the ways of `Hits::ways` with the
+    /// commutative inner operator `op`, make a chain `y op v` of the
+    /// triple split into `splits` that ends no later than `x_node`? Its
+    /// card `y` must come no later, and its pair's list for `v` hold a
+    /// chain (after which `y` ends it) or a part no later. A card not
+    /// listed yet will come after `x`; a pair's list not made yet may
+    /// hold a chain.
+    fn chain_ends_by(&self, x_node: NodeId, splits: &CardSplits, op: Op, word: u64) -> bool {
+        let additive = op.precedence() == Op::Add.precedence();
+        bits_of(word).any(|way| {
+            // A way's bit in its word: its side, then its split, then its position.
+            let ((y, p), at) = (splits[way >> 3 & 3], way & 7);
+            let y_early = self.sets[y].lists[0].and_then(List::card_node).is_some_and(|y_node| y_node <= x_node);
+            y_early && self.sets[p].lists[at].is_none_or(|pair| pair.may_end_chain_by(additive, x_node))
+        })
     }
 
     /// The lists triple `t` was asked for, by value.

@@ -109,6 +109,16 @@ impl List {
         self.single().filter(|_| self.card)
     }
 
+    /// Could a chain of `+` (when `additive`) or `*`, made by a grouping
+    /// from a part and a node of this list, end no later than `node`,
+    /// the part ending no later? A chain of the list ends it at the part
+    /// (see [`Grouping::pairs_into`]), and a part of the list at the later
+    /// of the two.
+    pub(super) fn may_end_chain_by(self, additive: bool, node: NodeId) -> bool {
+        let (chains, parts) = (self.chains(additive), self.parts(additive));
+        chains.0 < chains.1 || (parts.0 < parts.1 && parts.0 <= node.0)
+    }
+
     /// The node of a list of one node.
     fn single(self) -> Option<NodeId> {
         (self.end - self.start == 1).then_some(NodeId(self.start))
