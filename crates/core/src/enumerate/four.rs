@@ -22,7 +22,7 @@ use crate::number::Number;
 use crate::rules::Op;
 
 use super::finish::{NoTwoSteps, PARTNERS, TwoStep, TwoSteps, two_steps};
-use super::{Combo, Grouping, List, Memo, NodeId, Nodes, small_slot};
+use super::{Combo, Grouping, List, Memo, NodeId, Nodes, Tail, small_slot};
 
 /// What a hand's single card and triple found for one value `u` of the
 /// triple: the values (at `at`) of the pair of a split (among
@@ -367,7 +367,8 @@ impl<N: Number> Memo<N> {
             let hit = &mut hits[place];
             // A `u` no finish makes a tree of is not listed here: a hand
             // that can use its list makes it.
-            let finishes = hit.finishes_made(grouping, |op, word| self.chain_ends_by(x_node, splits, op, word));
+            let finishes =
+                hit.finishes_made(grouping, |op, word| self.chain_ends_by((x_node, &nodes.tails), splits, op, word));
             if finishes == 0 {
                 *hit = Hits::NONE;
                 continue;
@@ -403,17 +404,20 @@ impl<N: Number> Memo<N> {
     /// Could a way among `word`, the ways of `Hits::ways` with the
     /// commutative inner operator `op`, make a chain `y op v` of the
     /// triple split into `splits` that ends no later than `x_node`? Its
-    /// card `y` must come no later, and its pair's list for `v` hold a
-    /// chain (after which `y` ends it) or a part no later. A card not
-    /// listed yet will come after `x`; a pair's list not made yet may
-    /// hold a chain.
-    fn chain_ends_by(&self, x_node: NodeId, splits: &CardSplits, op: Op, word: u64) -> bool {
+    /// card `y` must come no later, and its pair's list for `v` (its
+    /// nodes' tails among `tails`) hold a part no later or a chain that
+    /// `y` may follow. A card not listed yet will come after `x`; a
+    /// pair's list not made yet may hold such a chain.
+    fn chain_ends_by(&self, (x_node, tails): (NodeId, &[Tail]), splits: &CardSplits, op: Op, word: u64) -> bool {
         let additive = op.precedence() == Op::Add.precedence();
         bits_of(word).any(|way| {
             // A way's bit in its word: its side, then its split, then its position.
             let ((y, p), at) = (splits[way >> 3 & 3], way & 7);
-            let y_early = self.sets[y].lists[0].and_then(List::card_node).is_some_and(|y_node| y_node <= x_node);
-            y_early && self.sets[p].lists[at].is_none_or(|pair| pair.may_end_chain_by(additive, x_node))
+            let Some(y_node) = self.sets[y].lists[0].and_then(List::card_node).filter(|&y_node| y_node <= x_node)
+            else {
+                return false;
+            };
+            self.sets[p].lists[at].is_none_or(|pair| pair.may_end_chain_by(additive, (y_node, x_node), tails))
         })
     }
 

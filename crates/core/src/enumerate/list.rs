@@ -110,13 +110,15 @@ impl List {
     }
 
     /// Could a chain of `+` (when `additive`) or `*`, made by a grouping
-    /// from a part and a node of this list, end no later than `node`,
-    /// the part ending no later? A chain of the list ends it at the part
-    /// (see [`Grouping::pairs_into`]), and a part of the list at the later
-    /// of the two.
-    pub(super) fn may_end_chain_by(self, additive: bool, node: NodeId) -> bool {
-        let (chains, parts) = (self.chains(additive), self.parts(additive));
-        chains.0 < chains.1 || (parts.0 < parts.1 && parts.0 <= node.0)
+    /// from the part `part` and a node of this list, end no later than
+    /// `node`, the part coming no later? A chain of the list whose tail
+    /// (among `tails`) the part may follow ends it at the part (see
+    /// [`Grouping::pairs_into`]), and a part of the list at the later of
+    /// the two.
+    pub(super) fn may_end_chain_by(self, additive: bool, (part, node): (NodeId, NodeId), tails: &[Tail]) -> bool {
+        let parts = self.parts(additive);
+        (parts.0 < parts.1 && parts.0 <= node.0)
+            || ids(self.chains(additive)).any(|chain| tails[chain.index()] <= Tail::new(false, part))
     }
 
     /// The node of a list of one node.
