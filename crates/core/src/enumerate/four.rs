@@ -22,7 +22,7 @@ use crate::number::Number;
 use crate::rules::Op;
 
 use super::finish::{NoTwoSteps, PARTNERS, TwoStep, TwoSteps, two_steps};
-use super::{Combo, Grouping, List, Memo, NodeId, Nodes, Tail, small_slot};
+use super::{Combo, Grouping, List, Memo, NodeId, Nodes, SMALL_SLOTS, Tail, small_slot};
 
 /// What a hand's single card and triple found for one value `u` of the
 /// triple: the values (at `at`) of the pair of a split (among
@@ -185,15 +185,26 @@ impl<N: Number> Memo<N> {
     /// comes first, with no comparison of parts, and each part is found
     /// at its slot. False, with `splits` left empty, otherwise.
     fn stored_four_card_splits(&self, [a, b, c, d]: [u8; 4], splits: &mut FourSplits) -> bool {
-        if !self.cards.in_value_order() {
+        if !self.cards.in_value_order() || d >= 16 {
             return false;
         }
+        let Ok(slots) = <&[Option<u32>; SMALL_SLOTS]>::try_from(self.small_sets.as_slice()) else {
+            return false;
+        };
         let card_set = |id: u8| self.card_sets.get(usize::from(id)).copied().flatten();
-        let small = |ids: &[u8]| Some(self.small_sets.get(small_slot(ids)?).copied().flatten()? as usize);
+        // The slots of `small_slot`, worked out here for cards known to
+        // be below 16 (the largest is): the masks say so, and no slot is
+        // checked against the table's length.
+        let id = |card: u8| usize::from(card & 15);
+        let stored = |slot: usize, ids: &[u8]| {
+            debug_assert_eq!(Some(slot), small_slot(ids));
+            Some(slots[slot]? as usize)
+        };
+        let pair = |x: u8, y: u8| stored(id(x) << 4 | id(y), &[x, y]);
+        let triple = |x: u8, y: u8, z: u8| stored(16 * 16 + (id(x) << 8 | id(y) << 4 | id(z)), &[x, y, z]);
         let parts = || {
-            let pairs =
-                [small(&[a, b])?, small(&[a, c])?, small(&[a, d])?, small(&[b, c])?, small(&[b, d])?, small(&[c, d])?];
-            let triples = [small(&[a, b, c])?, small(&[a, b, d])?, small(&[a, c, d])?, small(&[b, c, d])?];
+            let pairs = [pair(a, b)?, pair(a, c)?, pair(a, d)?, pair(b, c)?, pair(b, d)?, pair(c, d)?];
+            let triples = [triple(a, b, c)?, triple(a, b, d)?, triple(a, c, d)?, triple(b, c, d)?];
             Some((pairs, triples, [card_set(a)?, card_set(b)?, card_set(c)?, card_set(d)?]))
         };
         let Some(([ab, ac, ad, bc, bd, cd], [abc, abd, acd, bcd], [card_a, card_b, card_c, card_d])) = parts() else {
