@@ -282,7 +282,13 @@ impl<N: Number> Memo<N> {
         combos: &mut Vec<Combo>,
     ) -> Result<(), NoTwoSteps> {
         if self.sets[t].triple.is_none() {
-            self.sets[t].triple = Some(self.triple_lists(t));
+            let triple = self.triple_lists(t);
+            // The pairs' values are looked up by their order keys in
+            // every hand that holds the triple: made once, here.
+            for &(_, p) in &triple.splits[..triple.count] {
+                self.ensure_keys(p);
+            }
+            self.sets[t].triple = Some(triple);
         }
         // A copy: the memo is borrowed mutably while they are walked.
         let (splits, count) =
@@ -337,7 +343,6 @@ impl<N: Number> Memo<N> {
     ) -> Result<u8, NoTwoSteps> {
         let mut hit = 0;
         for (split, &(y, p)) in splits.iter().enumerate() {
-            self.ensure_keys(p);
             let (sets, ops, domain) = (&self.sets, self.ops, self.domain);
             let values = |set: usize| sets[set].values.as_deref().expect("cards and pairs have their values");
             let steps = self
@@ -345,7 +350,7 @@ impl<N: Number> Memo<N> {
                 .entry((x, y))
                 .or_insert_with(|| two_steps(ops, domain, &values(x)[0], &values(y)[0], target));
             let steps = steps.as_ref().map_err(|no| *no)?;
-            let keys = sets[p].keys.as_ref().expect("made above");
+            let keys = sets[p].keys.as_ref().expect("made with the triple's lists");
             // Most pairs have no value among the steps: one test of their filters says so.
             if !steps.steps.may_meet(keys) {
                 continue;
