@@ -22,7 +22,7 @@ use crate::number::Number;
 use crate::rules::Op;
 
 use super::finish::{NoTwoSteps, PARTNERS, TwoStep, TwoSteps, two_steps};
-use super::{Combo, Grouping, List, Memo, NodeId, Nodes, SMALL_SLOTS, Tail, small_slot};
+use super::{Combo, Grouping, List, Memo, NodeId, Nodes, SMALL_SLOTS, Tail, pair_slot, small_slot, triple_slot};
 
 /// What a hand's single card and triple found for one value `u` of the
 /// triple: the values (at `at`) of the pair of a split (among
@@ -146,6 +146,15 @@ impl FourSplits {
         self.len += 1;
     }
 
+    /// Pushes a two-and-two split unless it is there already, either way
+    /// round: equal cards make the same pairing twice.
+    #[inline]
+    fn push_pairing(&mut self, split: (usize, usize)) {
+        if !self.as_slice().iter().any(|&(l, r)| (l, r) == split || (r, l) == split) {
+            self.push(split);
+        }
+    }
+
     pub(super) fn as_slice(&self) -> &[(usize, usize)] {
         &self.splits[..self.len]
     }
@@ -167,11 +176,7 @@ impl<N: Number> Memo<N> {
         // (in the order of [`Memo::split_ids`]).
         let [a, b, c, d] = ids;
         for (pair, other) in [([b, c], [a, d]), ([b, d], [a, c]), ([c, d], [a, b])] {
-            let split = self.ordered(&pair, &other, false)?;
-            // Equal cards make the same pairing twice.
-            if !splits.as_slice().iter().any(|&(l, r)| (l, r) == split || (r, l) == split) {
-                splits.push(split);
-            }
+            splits.push_pairing(self.ordered(&pair, &other, false)?);
         }
         splits.pairings = splits.len;
         self.single_card_splits(&ids, false, |split| splits.push(split))?;
@@ -192,16 +197,14 @@ impl<N: Number> Memo<N> {
             return false;
         };
         let card_set = |id: u8| self.card_sets.get(usize::from(id)).copied().flatten();
-        // The slots of `small_slot`, worked out here for cards known to
-        // be below 16 (the largest is): the masks say so, and no slot is
-        // checked against the table's length.
-        let id = |card: u8| usize::from(card & 15);
+        // The cards are known to be below 16 (the largest is), so their
+        // slots need no check against the table's length.
         let stored = |slot: usize, ids: &[u8]| {
             debug_assert_eq!(Some(slot), small_slot(ids));
             Some(slots[slot]? as usize)
         };
-        let pair = |x: u8, y: u8| stored(id(x) << 4 | id(y), &[x, y]);
-        let triple = |x: u8, y: u8, z: u8| stored(16 * 16 + (id(x) << 8 | id(y) << 4 | id(z)), &[x, y, z]);
+        let pair = |x: u8, y: u8| stored(pair_slot(x, y), &[x, y]);
+        let triple = |x: u8, y: u8, z: u8| stored(triple_slot(x, y, z), &[x, y, z]);
         let parts = || {
             let pairs = [pair(a, b)?, pair(a, c)?, pair(a, d)?, pair(b, c)?, pair(b, d)?, pair(c, d)?];
             let triples = [triple(a, b, c)?, triple(a, b, d)?, triple(a, c, d)?, triple(b, c, d)?];
@@ -215,10 +218,7 @@ impl<N: Number> Memo<N> {
         // than `a d`.
         let pairings = [if a < b { (ad, bc) } else { (bc, ad) }, (ac, bd), (ab, cd)];
         for split in pairings {
-            // Equal cards make the same pairing twice.
-            if !splits.as_slice().iter().any(|&(l, r)| (l, r) == split || (r, l) == split) {
-                splits.push(split);
-            }
+            splits.push_pairing(split);
         }
         splits.pairings = splits.len;
         // A single card no smaller than the others' first comes second,

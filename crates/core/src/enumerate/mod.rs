@@ -429,12 +429,22 @@ const SMALL_SLOTS: usize = 16 * 16 + 16 * 16 * 16;
 /// memo's `small_sets`, if its ids are below 16: every hand of four cards
 /// looks up ten such parts, and an index is cheaper than hashing.
 fn small_slot(ids: &[u8]) -> Option<usize> {
-    let id = usize::from;
     match *ids {
-        [a, b] if b < 16 => Some(id(a) << 4 | id(b)),
-        [a, b, c] if c < 16 => Some(16 * 16 + (id(a) << 8 | id(b) << 4 | id(c))),
+        [a, b] if b < 16 => Some(pair_slot(a, b)),
+        [a, b, c] if c < 16 => Some(triple_slot(a, b, c)),
         _ => None,
     }
+}
+
+/// The slot of the pair `a b`, ids sorted and below 16: masked, so that a
+/// caller that knows them below 16 needs no check of the slot's bounds.
+fn pair_slot(a: u8, b: u8) -> usize {
+    usize::from(a & 15) << 4 | usize::from(b & 15)
+}
+
+/// The slot of the triple `a b c`, ids sorted and below 16 (see [`pair_slot`]).
+fn triple_slot(a: u8, b: u8, c: u8) -> usize {
+    16 * 16 + (usize::from(a & 15) << 8 | usize::from(b & 15) << 4 | usize::from(c & 15))
 }
 
 /// How to finish a value from two parts: `left op right`, each part's
