@@ -112,6 +112,10 @@ impl Forms {
 
     /// The form of `a op b`, as [`Signed::combine`].
     pub(crate) fn combine(&mut self, op: Op, a: SignedId, b: SignedId) -> SignedId {
+        let sum = matches!(op, Op::Add | Op::Sub);
+        if !self.flattens(a.form, sum) && !self.flattens(b.form, sum) {
+            return self.combine_two(op, a, b);
+        }
         let (mut kept, mut inverted) = (Children::new(), Children::new());
         match op {
             Op::Add | Op::Sub => {
@@ -123,6 +127,46 @@ impl Forms {
                 self.add_factors(a.form, false, &mut kept, &mut inverted);
                 self.add_factors(b.form, op == Op::Div, &mut kept, &mut inverted);
                 self.product(a.negative ^ b.negative, kept, inverted)
+            }
+        }
+    }
+
+    /// Is `form` a sum (a product, if not `sum`), whose parts a sum (a
+    /// product) takes over?
+    fn flattens(&self, form: FormId, sum: bool) -> bool {
+        match self.shapes[form.0 as usize] {
+            Shape::Leaf(_) => false,
+            Shape::Sum(..) => sum,
+            Shape::Prod(..) => !sum,
+        }
+    }
+
+    /// [`Forms::combine`] of two parts that are not taken apart, most
+    /// forms met: the sides of a form of two are known without lists to
+    /// fill and sort.
+    fn combine_two(&mut self, op: Op, a: SignedId, b: SignedId) -> SignedId {
+        let (low, high) = if a.form <= b.form { (a.form, b.form) } else { (b.form, a.form) };
+        match op {
+            Op::Add | Op::Sub => {
+                // As `sum` places them: a sign-free term is added either way.
+                let minus = |t: SignedId, subtract: bool| t.negative ^ subtract && !self.facts(t.form).sign_free;
+                let (minus_a, minus_b) = (minus(a, false), minus(b, op == Op::Sub));
+                if minus_a == minus_b {
+                    // `a+b`, or its negation `-(a+b)`.
+                    SignedId { negative: minus_a, form: self.intern_two(true, low, high, false) }
+                } else {
+                    // Of `x-y` and `-(y-x)`, the one that adds the larger id.
+                    let added = if minus_a { b.form } else { a.form };
+                    SignedId { negative: added < high, form: self.intern_two(true, high, low, true) }
+                }
+            }
+            Op::Mul | Op::Div => {
+                let form = if op == Op::Mul {
+                    self.intern_two(false, low, high, false)
+                } else {
+                    self.intern_two(false, a.form, b.form, true)
+                };
+                SignedId { negative: a.negative ^ b.negative && !self.facts(form).sign_free, form }
             }
         }
     }
@@ -177,12 +221,50 @@ impl Forms {
 
     fn intern(&mut self, shape: Shape) -> FormId {
         let hash = hash_of(&shape);
-        let shapes = &self.shapes;
-        if let Some(&(_, id)) = self.ids.find(hash, |&(h, id)| h == hash && shapes[id.0 as usize] == shape) {
+        if let Some(id) = self.find(hash, |stored| *stored == shape) {
             return id;
         }
-        let id = FormId(u32::try_from(self.shapes.len()).expect("fewer than 2^32 forms"));
         let facts = self.facts_of(&shape);
+        self.store(hash, shape, facts)
+    }
+
+    /// [`Forms::intern`] for the sum (or product) of `a` and `b`, `b`
+    /// subtracted (divided by) if `b_inverted`, with its sides in order:
+    /// compared and hashed as two ids, with no shape built unless new.
+    fn intern_two(&mut self, sum: bool, a: FormId, b: FormId, b_inverted: bool) -> FormId {
+        let (kept, inverted): (&[FormId], &[FormId]) = if b_inverted { (&[a], &[b]) } else { (&[a, b], &[]) };
+        // Each case hashed apart, its lengths known.
+        let hash = if b_inverted { hash_of_parts(sum, &[a], &[b]) } else { hash_of_parts(sum, &[a, b], &[]) };
+        let same = |stored: &Shape| match stored {
+            Shape::Sum(k, i) if sum => **k == *kept && **i == *inverted,
+            Shape::Prod(k, i) if !sum => **k == *kept && **i == *inverted,
+            _ => false,
+        };
+        if let Some(id) = self.find(hash, same) {
+            return id;
+        }
+        let facts = self.facts_of_two(sum, a, b, b_inverted);
+        debug_assert_eq!(facts, self.facts_of_parts(sum, kept, inverted));
+        let none = FormId(0);
+        let (kept, inverted) = if b_inverted {
+            (Children::from_buf_and_len([a, none, none, none], 1), Children::from_buf_and_len([b, none, none, none], 1))
+        } else {
+            (Children::from_buf_and_len([a, b, none, none], 2), Children::new())
+        };
+        self.store(hash, if sum { Shape::Sum(kept, inverted) } else { Shape::Prod(kept, inverted) }, facts)
+    }
+
+    /// The id of the stored shape of hash `hash` that is `same`, if any.
+    #[inline]
+    fn find(&self, hash: u64, same: impl Fn(&Shape) -> bool) -> Option<FormId> {
+        let shapes = &self.shapes;
+        self.ids.find(hash, |&(h, id)| h == hash && same(&shapes[id.0 as usize])).map(|&(_, id)| id)
+    }
+
+    /// Stores `shape`, not stored yet, of hash `hash` and with `facts`.
+    #[inline]
+    fn store(&mut self, hash: u64, shape: Shape, facts: Facts) -> FormId {
+        let id = FormId(u32::try_from(self.shapes.len()).expect("fewer than 2^32 forms"));
         self.facts.push(facts);
         self.shapes.push(shape);
         self.ids.insert_unique(hash, (hash, id), |&(h, _)| h);
@@ -756,18 +838,34 @@ fn sort_side(ids: &mut Children) {
 /// spreads every word into the low bits (the bucket) and the high bits
 /// (the tag) the table reads.
 fn hash_of(shape: &Shape) -> u64 {
-    const MULTIPLIER: u64 = 0x9e37_79b9_7f4a_7c15;
-    let mix = |h: u64, word: u64| (h.rotate_left(5) ^ word).wrapping_mul(MULTIPLIER);
-    let ids = |h: u64, ids: &[FormId]| ids.iter().fold(h, |h, id| mix(h, u64::from(id.0)));
-    let h = match shape {
+    match shape {
         // Two's complement bits: the cast keeps every value apart.
-        Shape::Leaf(card) => mix(mix(0, card.numer() as u64), card.denom() as u64),
-        Shape::Sum(kept, inverted) | Shape::Prod(kept, inverted) => {
-            let kind = if matches!(shape, Shape::Sum(..)) { 1 } else { 2 };
-            let lengths = (kept.len() as u64) << 32 | inverted.len() as u64;
-            ids(ids(mix(kind, lengths), kept), inverted)
-        }
-    };
+        Shape::Leaf(card) => spread(mix(mix(0, card.numer() as u64), card.denom() as u64)),
+        Shape::Sum(kept, inverted) => hash_of_parts(true, kept, inverted),
+        Shape::Prod(kept, inverted) => hash_of_parts(false, kept, inverted),
+    }
+}
+
+/// [`hash_of`] a sum (or product) of the sides `kept` and `inverted`.
+#[inline]
+fn hash_of_parts(sum: bool, kept: &[FormId], inverted: &[FormId]) -> u64 {
+    let ids = |h: u64, ids: &[FormId]| ids.iter().fold(h, |h, id| mix(h, u64::from(id.0)));
+    let kind = if sum { 1 } else { 2 };
+    let lengths = (kept.len() as u64) << 32 | inverted.len() as u64;
+    spread(ids(ids(mix(kind, lengths), kept), inverted))
+}
+
+const MULTIPLIER: u64 = 0x9e37_79b9_7f4a_7c15;
+
+/// One word folded into a hash.
+#[inline]
+fn mix(h: u64, word: u64) -> u64 {
+    (h.rotate_left(5) ^ word).wrapping_mul(MULTIPLIER)
+}
+
+/// The final wide product of [`hash_of`].
+#[inline]
+fn spread(h: u64) -> u64 {
     let wide = u128::from(h) * u128::from(MULTIPLIER);
     (wide as u64) ^ (wide >> 64) as u64
 }
