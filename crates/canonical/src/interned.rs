@@ -116,6 +116,9 @@ impl Forms {
         if !self.flattens(a.form, sum) && !self.flattens(b.form, sum) {
             return self.combine_two(op, a, b);
         }
+        if self.part_count(a.form, sum) + self.part_count(b.form, sum) <= FEW_PARTS {
+            return self.combine_few(op, a, b);
+        }
         let (mut kept, mut inverted) = (Children::new(), Children::new());
         match op {
             Op::Add | Op::Sub => {
@@ -138,6 +141,63 @@ impl Forms {
             Shape::Leaf(_) => false,
             Shape::Sum(..) => sum,
             Shape::Prod(..) => !sum,
+        }
+    }
+
+    /// The number of parts `form` brings to a sum (a product, if not
+    /// `sum`): its own if it is one, else itself.
+    fn part_count(&self, form: FormId, sum: bool) -> usize {
+        match &self.shapes[form.0 as usize] {
+            Shape::Sum(kept, inverted) if sum => kept.len() + inverted.len(),
+            Shape::Prod(kept, inverted) if !sum => kept.len() + inverted.len(),
+            _ => 1,
+        }
+    }
+
+    /// [`Forms::combine`] where the whole has at most [`FEW_PARTS`]
+    /// parts, as forms of four cards do: the sides are gathered on the
+    /// stack, and no shape is built unless new.
+    fn combine_few(&mut self, op: Op, a: SignedId, b: SignedId) -> SignedId {
+        let (mut kept, mut inverted) = (Side::EMPTY, Side::EMPTY);
+        let invert_b = matches!(op, Op::Sub | Op::Div);
+        if matches!(op, Op::Add | Op::Sub) {
+            // As `sum` places them: a sign-free term is added either way.
+            let mut place = |term: FormId, minus: bool| {
+                if minus && !self.facts(term).sign_free { inverted.push(term) } else { kept.push(term) }
+            };
+            for (t, subtract) in [(a, false), (b, invert_b)] {
+                let flip = t.negative ^ subtract;
+                match &self.shapes[t.form.0 as usize] {
+                    Shape::Sum(plus, minus) => {
+                        plus.iter().for_each(|&term| place(term, flip));
+                        minus.iter().for_each(|&term| place(term, !flip));
+                    }
+                    _ => place(t.form, flip),
+                }
+            }
+            kept.sort();
+            inverted.sort();
+            let negative = kept.len.cmp(&inverted.len).then_with(|| kept.as_slice().cmp(inverted.as_slice())).is_lt();
+            if negative {
+                std::mem::swap(&mut kept, &mut inverted);
+            }
+            SignedId { negative, form: self.intern_sides(true, &kept, &inverted) }
+        } else {
+            for (t, divide) in [(a.form, false), (b.form, invert_b)] {
+                let (to_kept, to_inverted) =
+                    if divide { (&mut inverted, &mut kept) } else { (&mut kept, &mut inverted) };
+                match &self.shapes[t.0 as usize] {
+                    Shape::Prod(num, den) => {
+                        num.iter().for_each(|&factor| to_kept.push(factor));
+                        den.iter().for_each(|&factor| to_inverted.push(factor));
+                    }
+                    _ => to_kept.push(t),
+                }
+            }
+            kept.sort();
+            inverted.sort();
+            let form = self.intern_sides(false, &kept, &inverted);
+            SignedId { negative: a.negative ^ b.negative && !self.facts(form).sign_free, form }
         }
     }
 
@@ -254,6 +314,24 @@ impl Forms {
         self.store(hash, if sum { Shape::Sum(kept, inverted) } else { Shape::Prod(kept, inverted) }, facts)
     }
 
+    /// [`Forms::intern`] for the sum (or product) of the sorted sides
+    /// `kept` and `inverted`: no shape is built unless new.
+    fn intern_sides(&mut self, sum: bool, kept: &Side, inverted: &Side) -> FormId {
+        let (k, i) = (kept.as_slice(), inverted.as_slice());
+        let hash = hash_of_parts(sum, k, i);
+        let same = |stored: &Shape| match stored {
+            Shape::Sum(sk, si) if sum => **sk == *k && **si == *i,
+            Shape::Prod(sk, si) if !sum => **sk == *k && **si == *i,
+            _ => false,
+        };
+        if let Some(id) = self.find(hash, same) {
+            return id;
+        }
+        let facts = self.facts_of_sides(sum, k, i);
+        let (kept, inverted) = (kept.children(), inverted.children());
+        self.store(hash, if sum { Shape::Sum(kept, inverted) } else { Shape::Prod(kept, inverted) }, facts)
+    }
+
     /// The id of the stored shape of hash `hash` that is `same`, if any.
     #[inline]
     fn find(&self, hash: u64, same: impl Fn(&Shape) -> bool) -> Option<FormId> {
@@ -275,19 +353,24 @@ impl Forms {
     /// pass of its own that stops at the first part deciding it: a form
     /// is stored for most expressions met.
     fn facts_of(&self, shape: &Shape) -> Facts {
-        let (sum, kept, inverted) = match shape {
-            Shape::Leaf(card) => return Facts { value: Some(*card), plain: true, fixed_sign: true, sign_free: false },
-            Shape::Sum(plus, minus) => (true, plus, minus),
-            Shape::Prod(num, den) => (false, num, den),
-        };
-        if let ([a, b], []) | ([a], [b]) = (kept.as_slice(), inverted.as_slice()) {
+        match shape {
+            Shape::Leaf(card) => Facts { value: Some(*card), plain: true, fixed_sign: true, sign_free: false },
+            Shape::Sum(plus, minus) => self.facts_of_sides(true, plus, minus),
+            Shape::Prod(num, den) => self.facts_of_sides(false, num, den),
+        }
+    }
+
+    /// [`Forms::facts_of`] a sum (or product) of the sides `kept` and
+    /// `inverted`.
+    fn facts_of_sides(&self, sum: bool, kept: &[FormId], inverted: &[FormId]) -> Facts {
+        if let ([a, b], []) | ([a], [b]) = (kept, inverted) {
             let facts = self.facts_of_two(sum, *a, *b, !inverted.is_empty());
-            debug_assert_eq!(facts, self.facts_of_parts(sum, kept, inverted), "{shape:?}");
+            debug_assert_eq!(facts, self.facts_of_parts(sum, kept, inverted), "{kept:?} {inverted:?}");
             return facts;
         }
         if kept.len() + inverted.len() == 3 && !kept.is_empty() {
             let facts = self.facts_of_three(sum, kept, inverted);
-            debug_assert_eq!(facts, self.facts_of_parts(sum, kept, inverted), "{shape:?}");
+            debug_assert_eq!(facts, self.facts_of_parts(sum, kept, inverted), "{kept:?} {inverted:?}");
             return facts;
         }
         self.facts_of_parts(sum, kept, inverted)
@@ -804,6 +887,45 @@ impl Forms {
 }
 
 type Values = SmallVec<[Option<Rational>; 4]>;
+
+/// The most parts a form is combined with its sides on the stack: those
+/// of four cards.
+const FEW_PARTS: usize = 4;
+
+/// One side of a form of at most [`FEW_PARTS`] parts, on the stack.
+#[derive(Clone, Copy)]
+struct Side {
+    ids: [FormId; FEW_PARTS],
+    len: usize,
+}
+
+impl Side {
+    const EMPTY: Side = Side { ids: [FormId(0); FEW_PARTS], len: 0 };
+
+    fn push(&mut self, id: FormId) {
+        self.ids[self.len] = id;
+        self.len += 1;
+    }
+
+    fn as_slice(&self) -> &[FormId] {
+        &self.ids[..self.len]
+    }
+
+    /// Sorted in place by insertion: a few ids.
+    fn sort(&mut self) {
+        for i in 1..self.len {
+            let mut j = i;
+            while j > 0 && self.ids[j - 1] > self.ids[j] {
+                self.ids.swap(j - 1, j);
+                j -= 1;
+            }
+        }
+    }
+
+    fn children(self) -> Children {
+        Children::from_buf_and_len(self.ids, self.len)
+    }
+}
 
 /// Adds the sides `to_kept` and `to_inverted` of a sum or product to those
 /// of another.
