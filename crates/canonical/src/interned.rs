@@ -161,44 +161,68 @@ impl Forms {
         let (mut kept, mut inverted) = (Side::EMPTY, Side::EMPTY);
         let invert_b = matches!(op, Op::Sub | Op::Div);
         if matches!(op, Op::Add | Op::Sub) {
-            // As `sum` places them: a sign-free term is added either way.
-            let mut place = |term: FormId, minus: bool| {
-                if minus && !self.facts(term).sign_free { inverted.push(term) } else { kept.push(term) }
-            };
-            for (t, subtract) in [(a, false), (b, invert_b)] {
-                let flip = t.negative ^ subtract;
-                match &self.shapes[t.form.0 as usize] {
-                    Shape::Sum(plus, minus) => {
-                        plus.iter().for_each(|&term| place(term, flip));
-                        minus.iter().for_each(|&term| place(term, !flip));
-                    }
-                    _ => place(t.form, flip),
-                }
-            }
-            kept.sort();
-            inverted.sort();
-            let negative = kept.len.cmp(&inverted.len).then_with(|| kept.as_slice().cmp(inverted.as_slice())).is_lt();
-            if negative {
-                std::mem::swap(&mut kept, &mut inverted);
-            }
-            SignedId { negative, form: self.intern_sides(true, &kept, &inverted) }
+            self.gather_terms(a, false, &mut kept, &mut inverted);
+            self.gather_terms(b, invert_b, &mut kept, &mut inverted);
+            self.sum_of_sides(kept, inverted)
         } else {
-            for (t, divide) in [(a.form, false), (b.form, invert_b)] {
-                let (to_kept, to_inverted) =
-                    if divide { (&mut inverted, &mut kept) } else { (&mut kept, &mut inverted) };
-                match &self.shapes[t.0 as usize] {
-                    Shape::Prod(num, den) => {
-                        num.iter().for_each(|&factor| to_kept.push(factor));
-                        den.iter().for_each(|&factor| to_inverted.push(factor));
-                    }
-                    _ => to_kept.push(t),
-                }
-            }
-            kept.sort();
-            inverted.sort();
-            let form = self.intern_sides(false, &kept, &inverted);
-            SignedId { negative: a.negative ^ b.negative && !self.facts(form).sign_free, form }
+            self.gather_factors(a.form, false, &mut kept, &mut inverted);
+            self.gather_factors(b.form, invert_b, &mut kept, &mut inverted);
+            self.product_of_sides(a.negative ^ b.negative, kept, inverted)
         }
+    }
+
+    /// As [`Forms::add_terms`], onto sides on the stack.
+    #[inline(always)]
+    fn gather_terms(&self, t: SignedId, subtract: bool, kept: &mut Side, inverted: &mut Side) {
+        let flip = t.negative ^ subtract;
+        match &self.shapes[t.form.0 as usize] {
+            Shape::Sum(plus, minus) => {
+                plus.iter().for_each(|&term| self.place_term(term, flip, kept, inverted));
+                minus.iter().for_each(|&term| self.place_term(term, !flip, kept, inverted));
+            }
+            _ => self.place_term(t.form, flip, kept, inverted),
+        }
+    }
+
+    /// Places a term that is no sum, as [`Forms::sum`] would: a sign-free
+    /// term is added either way.
+    #[inline(always)]
+    fn place_term(&self, term: FormId, minus: bool, kept: &mut Side, inverted: &mut Side) {
+        if minus && !self.facts(term).sign_free { inverted.push(term) } else { kept.push(term) }
+    }
+
+    /// As [`Forms::add_factors`], onto sides on the stack.
+    #[inline(always)]
+    fn gather_factors(&self, t: FormId, divide: bool, kept: &mut Side, inverted: &mut Side) {
+        let (to_kept, to_inverted) = if divide { (inverted, kept) } else { (kept, inverted) };
+        match &self.shapes[t.0 as usize] {
+            Shape::Prod(num, den) => {
+                num.iter().for_each(|&factor| to_kept.push(factor));
+                den.iter().for_each(|&factor| to_inverted.push(factor));
+            }
+            _ => to_kept.push(t),
+        }
+    }
+
+    /// As [`Forms::sum`], of terms placed on the stack.
+    #[inline(always)]
+    fn sum_of_sides(&mut self, mut kept: Side, mut inverted: Side) -> SignedId {
+        kept.sort();
+        inverted.sort();
+        let negative = kept.len.cmp(&inverted.len).then_with(|| kept.as_slice().cmp(inverted.as_slice())).is_lt();
+        if negative {
+            std::mem::swap(&mut kept, &mut inverted);
+        }
+        SignedId { negative, form: self.intern_sides(true, &kept, &inverted) }
+    }
+
+    /// As [`Forms::product`], of factors placed on the stack.
+    #[inline(always)]
+    fn product_of_sides(&mut self, negative: bool, mut kept: Side, mut inverted: Side) -> SignedId {
+        kept.sort();
+        inverted.sort();
+        let form = self.intern_sides(false, &kept, &inverted);
+        SignedId { negative: negative && !self.facts(form).sign_free, form }
     }
 
     /// [`Forms::combine`] of two parts that are not taken apart, most
@@ -651,6 +675,10 @@ impl Forms {
     fn with_parts_replaced(&mut self, form: FormId, dropped: &[usize], with: Option<SignedId>) -> SignedId {
         let (sum, kept, inverted) = self.sides(form).expect("a sum or a product");
         let invert = dropped[0] >= kept.len();
+        let left = kept.len() + inverted.len() - dropped.len();
+        if left + with.map_or(0, |part| self.part_count(part.form, sum)) <= FEW_PARTS {
+            return self.with_few_parts_replaced(form, dropped, with);
+        }
         let (mut rest_kept, mut rest_inverted) = (Children::new(), Children::new());
         // Each side taken over apart: no test of which side a part is on.
         let taken = |side: &[FormId], first: usize, rest: &mut Children| {
@@ -675,6 +703,45 @@ impl Forms {
             }
         }
         if sum { self.sum(rest_kept, rest_inverted) } else { self.product(negative, rest_kept, rest_inverted) }
+    }
+
+    /// [`Forms::with_parts_replaced`] where the result has at most
+    /// [`FEW_PARTS`] parts: its sides are gathered on the stack.
+    fn with_few_parts_replaced(&mut self, form: FormId, dropped: &[usize], with: Option<SignedId>) -> SignedId {
+        let (sum, kept, inverted) = self.sides(form).expect("a sum or a product");
+        let kept_count = kept.len();
+        let (mut rest_kept, mut rest_inverted) = (Side::EMPTY, Side::EMPTY);
+        let mut subtracted = 0;
+        for (n, &part) in kept.iter().chain(inverted).enumerate() {
+            if dropped.contains(&n) {
+                continue;
+            }
+            if n < kept_count {
+                rest_kept.push(part);
+            } else if sum {
+                subtracted += 1;
+                self.place_term(part, true, &mut rest_kept, &mut rest_inverted);
+            } else {
+                rest_inverted.push(part);
+            }
+        }
+        let invert = dropped[0] >= kept_count;
+        match with {
+            // A lone kept part is the rest as it is.
+            None if rest_kept.len == 1 && subtracted == 0 && rest_inverted.len == 0 => {
+                SignedId { negative: false, form: rest_kept.ids[0] }
+            }
+            None if sum => self.sum_of_sides(rest_kept, rest_inverted),
+            None => self.product_of_sides(false, rest_kept, rest_inverted),
+            Some(part) if sum => {
+                self.gather_terms(part, invert, &mut rest_kept, &mut rest_inverted);
+                self.sum_of_sides(rest_kept, rest_inverted)
+            }
+            Some(part) => {
+                self.gather_factors(part.form, invert, &mut rest_kept, &mut rest_inverted);
+                self.product_of_sides(part.negative, rest_kept, rest_inverted)
+            }
+        }
     }
 
     /// The form `form` as a one factor of the `4nums` level, if it is
