@@ -315,6 +315,8 @@ impl Forms {
     /// [`Forms::intern`] for the sum (or product) of `a` and `b`, `b`
     /// subtracted (divided by) if `b_inverted`, with its sides in order:
     /// compared and hashed as two ids, with no shape built unless new.
+    /// Inlined at each call, where the kind and the sides are known.
+    #[inline(always)]
     fn intern_two(&mut self, sum: bool, a: FormId, b: FormId, b_inverted: bool) -> FormId {
         let (kept, inverted): (&[FormId], &[FormId]) = if b_inverted { (&[a], &[b]) } else { (&[a, b], &[]) };
         // Each case hashed apart, its lengths known.
@@ -339,7 +341,9 @@ impl Forms {
     }
 
     /// [`Forms::intern`] for the sum (or product) of the sorted sides
-    /// `kept` and `inverted`: no shape is built unless new.
+    /// `kept` and `inverted`: no shape is built unless new. Inlined, as
+    /// the kind is known at each call.
+    #[inline(always)]
     fn intern_sides(&mut self, sum: bool, kept: &Side, inverted: &Side) -> FormId {
         let (k, i) = (kept.as_slice(), inverted.as_slice());
         let hash = hash_of_parts(sum, k, i);
@@ -363,8 +367,9 @@ impl Forms {
         self.ids.find(hash, |&(h, id)| h == hash && same(&shapes[id.0 as usize])).map(|&(_, id)| id)
     }
 
-    /// Stores `shape`, not stored yet, of hash `hash` and with `facts`.
-    #[inline]
+    /// Stores `shape`, not stored yet, of hash `hash` and with `facts`:
+    /// inlined, as most forms met are new.
+    #[inline(always)]
     fn store(&mut self, hash: u64, shape: Shape, facts: Facts) -> FormId {
         let id = FormId(u32::try_from(self.shapes.len()).expect("fewer than 2^32 forms"));
         self.facts.push(facts);
@@ -480,6 +485,8 @@ impl Forms {
     /// subtracted or divided by if `b_inverted`: most forms stored. Each
     /// flag is that of the passes over all parts, with no pair of parts to
     /// compare but the two (which may only cancel in three parts or more).
+    /// Inlined, so that each call works out only its own kind.
+    #[inline(always)]
     fn facts_of_two(&self, sum: bool, a: FormId, b: FormId, b_inverted: bool) -> Facts {
         let (facts_a, facts_b) = (self.facts(a), self.facts(b));
         let value = match (facts_a.value, facts_b.value, sum, b_inverted) {
