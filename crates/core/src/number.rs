@@ -439,6 +439,10 @@ pub trait Number: Clone + Ord + Hash + fmt::Debug + fmt::Display {
     fn mul(&self, other: &Self) -> Option<Self>;
     /// `self / other` for a non-zero `other`, `None` on overflow.
     fn div(&self, other: &Self) -> Option<Self>;
+    /// `-self`, `None` on overflow.
+    fn neg(&self) -> Option<Self>;
+    /// `1 / self` for a non-zero `self`, `None` on overflow.
+    fn recip(&self) -> Option<Self>;
     /// Is this zero?
     fn is_zero(&self) -> bool;
     /// Is this a whole number?
@@ -490,6 +494,19 @@ impl Number for Rational {
     }
     fn div(&self, other: &Self) -> Option<Self> {
         self.checked_div(*other)
+    }
+    fn neg(&self) -> Option<Self> {
+        Some(Rational { num: self.num.checked_neg()?, den: self.den })
+    }
+    fn recip(&self) -> Option<Self> {
+        debug_assert!(self.num != 0);
+        // Still in lowest terms; the sign moves to the numerator, and only
+        // a numerator of `i64::MIN` leaves a denominator too large.
+        if self.num < 0 {
+            Some(Rational { num: -self.den, den: self.num.checked_neg()? })
+        } else {
+            Some(Rational { num: self.den, den: self.num })
+        }
     }
     fn is_zero(&self) -> bool {
         Rational::is_zero(*self)
@@ -544,6 +561,12 @@ impl Number for BigRational {
     }
     fn div(&self, other: &Self) -> Option<Self> {
         (!Zero::is_zero(other)).then(|| self / other)
+    }
+    fn neg(&self) -> Option<Self> {
+        Some(-self)
+    }
+    fn recip(&self) -> Option<Self> {
+        Some(BigRational::recip(self))
     }
     fn is_zero(&self) -> bool {
         Zero::is_zero(self)
@@ -712,6 +735,11 @@ mod tests {
         for &x in &values {
             for &y in &values {
                 agrees_with_big_rationals(x, y);
+            }
+            let fits = |v: BigRational| Rational::from_big(&v).filter(|r| r.to_big() == v);
+            assert_eq!(Number::neg(&x), fits(-x.to_big()), "-{x}");
+            if !x.is_zero() {
+                assert_eq!(Number::recip(&x), fits(x.to_big().recip()), "1/{x}");
             }
         }
     }

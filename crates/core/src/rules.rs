@@ -76,12 +76,25 @@ impl Op {
     /// ```
     pub fn partners<N: Number>(a: &N, t: &N) -> [(Op, bool, Option<N>); 6] {
         let nonzero_a = !a.is_zero();
+        let difference = t.sub(a);
+        let quotient = if nonzero_a { t.div(a) } else { None };
+        // `a-t` is `-(t-a)` and `a/t` is `1/(t/a)`, each cheaper than the
+        // operation; only when the first overflows is the second worked out.
+        let reversed_difference = match &difference {
+            Some(d) => d.neg(),
+            None => a.sub(t),
+        };
+        let reversed_quotient = match &quotient {
+            _ if !nonzero_a || t.is_zero() => None,
+            Some(q) => q.recip(),
+            None => a.div(t),
+        };
         [
-            (Op::Add, true, t.sub(a)),
-            (Op::Sub, true, a.sub(t)),
+            (Op::Add, true, difference),
+            (Op::Sub, true, reversed_difference),
             (Op::Sub, false, t.add(a)),
-            (Op::Mul, true, if nonzero_a { t.div(a) } else { None }),
-            (Op::Div, true, if nonzero_a && !t.is_zero() { a.div(t) } else { None }),
+            (Op::Mul, true, quotient),
+            (Op::Div, true, reversed_quotient),
             (Op::Div, false, if nonzero_a { t.mul(a) } else { None }),
         ]
     }
@@ -279,6 +292,36 @@ impl Preset {
         match self {
             Preset::Game24 => Rules::with_target(target),
             Preset::Countdown => Rules::countdown(target),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Each partner is what its own operation gives, a reversed one
+    /// included, at the edges of 64 bits too.
+    #[test]
+    fn partners_are_each_operation_worked_out() {
+        let (max, min) = (i64::MAX, i64::MIN);
+        let parts =
+            [(0, 1), (1, 1), (-1, 1), (24, 1), (7, 3), (-5, 2), (max, 1), (min, 1), (min + 1, 1), (1, max), (min, 3)];
+        let values: Vec<Rational> = parts.iter().map(|&(n, d)| Rational::new(n, d).unwrap()).collect();
+        for a in &values {
+            for t in &values {
+                let nonzero_a = !a.is_zero();
+                let expected = [
+                    t.checked_sub(*a),
+                    a.checked_sub(*t),
+                    t.checked_add(*a),
+                    t.checked_div(*a).filter(|_| nonzero_a),
+                    a.checked_div(*t).filter(|_| nonzero_a),
+                    t.checked_mul(*a).filter(|_| nonzero_a),
+                ];
+                let found = Op::partners(a, t).map(|(_, _, b)| b);
+                assert_eq!(found, expected, "{a} for {t}");
+            }
         }
     }
 }
