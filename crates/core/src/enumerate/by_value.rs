@@ -67,7 +67,7 @@ impl<T> ByValue<T> {
     /// order key, then says where each goes. A value without an order
     /// key, or more than [`GROUPED_ROOM`] items, sorts the list as
     /// [`ByValue::of_unsorted`] does.
-    pub(super) fn grouped<N: Number>(items: Vec<T>) -> ByValue<T>
+    pub(super) fn grouped<N: Number>(mut items: Vec<T>) -> ByValue<T>
     where
         T: Valued<N> + Clone,
     {
@@ -92,11 +92,26 @@ impl<T> ByValue<T> {
             *slot = at;
         }
         index.start_runs(&firsts[..keys]);
-        let mut grouped = items.clone();
-        for (item, &at) in items.into_iter().zip(&slots) {
-            grouped[index.fill(at)] = item;
+        if keys == items.len() {
+            // Every value came once: the items are grouped as they are.
+            for &at in &slots[..keys] {
+                index.fill(at);
+            }
+        } else {
+            // Each item swapped straight to its place, in place: no copy of the list.
+            let mut places = [0; GROUPED_ROOM];
+            for (place, &at) in places.iter_mut().zip(&slots[..items.len()]) {
+                *place = index.fill(at);
+            }
+            for at in 0..items.len() {
+                while places[at] != at {
+                    let to = places[at];
+                    items.swap(at, to);
+                    places.swap(at, to);
+                }
+            }
         }
-        ByValue { items: grouped, index: Some(index), filter }
+        ByValue { items, index: Some(index), filter }
     }
 
     /// The list of `items`, sorted, whose values have the order keys `keys`.
@@ -372,6 +387,32 @@ mod tests {
     impl Valued<Rational> for Item {
         fn value(&self) -> &Rational {
             &self.0
+        }
+    }
+
+    /// An item that is its value, with the order it came in.
+    #[derive(Debug, Clone, Copy, PartialEq)]
+    struct Tagged(Rational, usize);
+
+    impl Valued<Rational> for Tagged {
+        fn value(&self) -> &Rational {
+            &self.0
+        }
+    }
+
+    /// A grouped list holds the values in the order they first came, and
+    /// each value's items in the order they came.
+    #[test]
+    fn grouping_keeps_the_order_items_came_in() {
+        for values in [vec![3, 1, 4, 1, 5, 9, 2, 6, 5, 3, 5], vec![2, 7, 1, 8], vec![4, 4, 4], vec![]] {
+            let items: Vec<Tagged> = values.iter().enumerate().map(|(at, &v)| Tagged(r(v, 7), at)).collect();
+            let mut expected = Vec::new();
+            for item in &items {
+                if !expected.iter().any(|e: &Tagged| e.0 == item.0) {
+                    expected.extend(items.iter().filter(|other| other.0 == item.0));
+                }
+            }
+            assert_eq!(ByValue::grouped(items).items(), expected);
         }
     }
 
