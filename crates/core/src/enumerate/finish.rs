@@ -222,41 +222,48 @@ pub(super) fn two_steps<N: Number>(
     target: &N,
 ) -> Result<TwoSteps<N>, NoTwoSteps> {
     debug_assert!(!target.is_zero());
-    let outer_steps: SmallVec<[(Op, bool, N); PARTNERS]> =
-        partners(ops, outer, target)?.filter(|(_, _, u)| domain.allows(u)).collect();
-    let mut us: SmallVec<[N; PARTNERS]> = outer_steps.iter().map(|(_, _, u)| u.clone()).collect();
+    // Each list of partners looked at where it was made, not moved.
+    let outer_partners = Op::partners(outer, target);
+    if overflows(ops, outer, target, &outer_partners) {
+        return Err(NoTwoSteps::Overflow);
+    }
+    let allowed = |op: Op, u: &Option<N>| u.as_ref().filter(|u| ops.contains(op) && domain.allows(*u)).cloned();
+    let mut us: SmallVec<[N; PARTNERS]> = outer_partners.iter().filter_map(|(op, _, u)| allowed(*op, u)).collect();
     us.sort_unstable();
     us.dedup();
     // Six partners of six partners at most.
     let mut steps = Vec::with_capacity(PARTNERS * PARTNERS);
-    for (outer_op, outer_first, u) in outer_steps {
+    for (outer_op, outer_first, u) in &outer_partners {
+        let Some(u) = allowed(*outer_op, u) else { continue };
         if u.is_zero() && inner.is_zero() && (ops.contains(Op::Mul) || ops.contains(Op::Div)) {
             return Err(NoTwoSteps::EveryValue);
         }
         let at = us.iter().position(|made| *made == u).expect("every u is among them");
         let at = u8::try_from(at).expect("six at most");
-        for (inner_op, inner_first, v) in partners(ops, inner, &u)? {
-            steps.push(TwoStep { v, u: at, outer: (outer_op, outer_first), inner: (inner_op, inner_first) });
+        let inner_partners = Op::partners(inner, &u);
+        if overflows(ops, inner, &u, &inner_partners) {
+            return Err(NoTwoSteps::Overflow);
+        }
+        for (inner_op, inner_first, v) in &inner_partners {
+            if let Some(v) = v.as_ref().filter(|_| ops.contains(*inner_op)) {
+                let (outer, inner) = ((*outer_op, *outer_first), (*inner_op, *inner_first));
+                steps.push(TwoStep { v: v.clone(), u: at, outer, inner });
+            }
         }
     }
     Ok(TwoSteps { steps: ByValue::grouped(steps), us })
 }
 
-/// The partners `b` of `a` for `t` (see [`Op::partners`]) under `ops`,
-/// without the operators that have none; an overflow is an error, not a
-/// missing partner. A zero `a` with a zero `t` is the caller's to handle.
-fn partners<N: Number>(ops: OpSet, a: &N, t: &N) -> Result<impl Iterator<Item = (Op, bool, N)>, NoTwoSteps> {
-    // At most `PARTNERS` of them, which `TwoSteps::us` counts on.
-    let all: [_; PARTNERS] = Op::partners(a, t);
+/// Whether a partner of `a` for `t` among `partners` (see
+/// [`Op::partners`]) under `ops` is missing though it exists: it
+/// overflowed. A zero `a` with a zero `t` is the caller's to handle.
+fn overflows<N: Number>(ops: OpSet, a: &N, t: &N, partners: &[(Op, bool, Option<N>); PARTNERS]) -> bool {
     let has_partner = |op: Op, a_first: bool| match op {
         Op::Add | Op::Sub => true,
         Op::Mul => !a.is_zero(),
         Op::Div => !a.is_zero() && (!a_first || !t.is_zero()),
     };
-    if all.iter().any(|(op, a_first, b)| b.is_none() && ops.contains(*op) && has_partner(*op, *a_first)) {
-        return Err(NoTwoSteps::Overflow);
-    }
-    Ok(all.into_iter().filter_map(move |(op, a_first, b)| Some((op, a_first, b.filter(|_| ops.contains(op))?))))
+    partners.iter().any(|(op, a_first, b)| b.is_none() && ops.contains(*op) && has_partner(*op, *a_first))
 }
 
 #[cfg(test)]
