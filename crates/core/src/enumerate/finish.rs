@@ -51,14 +51,11 @@ pub(super) fn finishers<N: Number>(ops: OpSet, values: &[N], target: &N) -> Fini
     let mut out = Vec::with_capacity(6 * values.len());
     for (at, a) in values.iter().enumerate() {
         let at = u32::try_from(at).expect("fewer than 2^32 values");
-        let mut offer = |op: Op, a_first: bool, partner: Option<N>| {
-            if let Some(partner) = partner.filter(|_| ops.contains(op)) {
-                out.push(Finisher { partner, op, a_first, at });
-            }
-        };
         // With `a = 0` no product or quotient makes a non-zero target: those have no partner.
-        for (op, a_first, partner) in Op::partners(a, t) {
-            offer(op, a_first, partner);
+        for (op, a_first, partner) in &Op::partners(a, t) {
+            if let Some(partner) = partner.as_ref().filter(|_| ops.contains(*op)) {
+                out.push(Finisher { partner: partner.clone(), op: *op, a_first: *a_first, at });
+            }
         }
     }
     // Ties keep the order of values and operators.
