@@ -140,33 +140,27 @@ impl Rational {
     /// `self / other`, or `None` on overflow or when `other` is zero.
     /// Whole numbers that divide exactly, most divisions met, are divided
     /// where the call is, with no wide arithmetic or gcd; the rest out of
-    /// line.
+    /// line, whole numbers that leave a remainder by a gcd of their own.
     #[inline]
     pub fn checked_div(self, other: Rational) -> Option<Rational> {
-        if self.den == 1
-            && other.den == 1
-            && other.num != 0
-            && let Some(0) = self.num.checked_rem(other.num)
-        {
-            return self.num.checked_div(other.num).map(Rational::from_integer);
+        if self.den == 1 && other.den == 1 && other.num != 0 {
+            match self.num.checked_rem(other.num) {
+                Some(0) => return self.num.checked_div(other.num).map(Rational::from_integer),
+                // One gcd in 64 bits, out of line.
+                Some(_) => return Rational::whole_over_whole(self.num, other.num),
+                // `i64::MIN / -1` goes the wide way.
+                None => {}
+            }
         }
         self.over_fraction(other)
     }
 
-    /// [`Rational::checked_div`] where the quotient is a fraction, or
-    /// `other` is zero.
+    /// [`Rational::checked_div`] where a value is a fraction, `other` is
+    /// zero, or the quotient is `i64::MIN / -1`.
     #[inline(never)]
     fn over_fraction(self, other: Rational) -> Option<Rational> {
         if other.num == 0 {
             return None;
-        }
-        if self.den == 1 && other.den == 1 {
-            match self.num.checked_rem(other.num) {
-                Some(0) => return self.num.checked_div(other.num).map(Rational::from_integer),
-                // Otherwise one gcd in 64 bits (`i64::MIN / -1` goes the wide way).
-                Some(_) => return Rational::whole_over_whole(self.num, other.num),
-                None => {}
-            }
         }
         if let Some(quotient) = self.over_whole(other) {
             return Some(quotient);
@@ -183,6 +177,7 @@ impl Rational {
 
     /// `a / b` for whole `a` and `b` that leave a remainder: `b` is not
     /// zero, and their gcd fits (neither is zero).
+    #[inline(never)]
     fn whole_over_whole(a: i64, b: i64) -> Option<Rational> {
         let g = gcd_i64(a, b)?;
         let (num, den) = (a / g, b / g);
