@@ -40,7 +40,7 @@ impl<T> ByValue<T> {
                 None => return ByValue { items, index: None, filter: ValueFilter::EVERY_VALUE },
             }
         }
-        ByValue::keyed(items, &keys)
+        ByValue::keyed(items, || keys.iter().copied())
     }
 
     /// The list of `items`, in any order: sorted here by value, equal
@@ -55,8 +55,7 @@ impl<T> ByValue<T> {
             items.sort_by(|x, y| x.value().cmp(y.value()));
             return ByValue::of_sorted(items);
         };
-        let keys: Vec<u64> = order.keys().collect();
-        ByValue::keyed(order.positions().map(|at| items[at].clone()).collect(), &keys)
+        ByValue::keyed(order.positions().map(|at| items[at].clone()).collect(), || order.keys())
     }
 
     /// The list of `items`, in any order, for look-ups by value only: the
@@ -114,10 +113,11 @@ impl<T> ByValue<T> {
         ByValue { items, index: Some(index), filter }
     }
 
-    /// The list of `items`, sorted, whose values have the order keys `keys`.
-    fn keyed(items: Vec<T>, keys: &[u64]) -> ByValue<T> {
-        let filter = ValueFilter::of_keys(keys.iter().copied().map(Some));
-        ByValue { items, index: Some(KeyIndex::of_sorted(keys)), filter }
+    /// The list of `items`, sorted, whose values' order keys `keys` lists
+    /// in order, each time it is called: walked twice, never gathered.
+    fn keyed<K: Iterator<Item = u64>>(items: Vec<T>, keys: impl Fn() -> K) -> ByValue<T> {
+        let filter = ValueFilter::of_keys(keys().map(Some));
+        ByValue { index: Some(KeyIndex::of_sorted(items.len(), keys())), items, filter }
     }
 
     /// Every item, sorted by value, or only grouped by value in a list
@@ -212,24 +212,26 @@ impl Run {
 }
 
 impl KeyIndex {
-    /// The index of `keys`, which must be sorted.
-    fn of_sorted(keys: &[u64]) -> KeyIndex {
-        let mut index = KeyIndex::with_room(keys.len());
+    /// The index of `keys`, `len` of them, which must be sorted.
+    fn of_sorted(len: usize, keys: impl Iterator<Item = u64>) -> KeyIndex {
+        let mut index = KeyIndex::with_room(len);
         let size = index.slots.len();
-        let mut start = 0;
-        while start < keys.len() {
-            let key = keys[start];
+        // The slot of the run the last key began or went on.
+        let mut last: Option<usize> = None;
+        for (start, key) in keys.enumerate() {
             debug_assert_ne!(key, Run::NO_KEY);
-            let mut end = start + 1;
-            while end < keys.len() && keys[end] == key {
-                end += 1;
+            if let Some(last) = last
+                && index.slots[last].key == key
+            {
+                index.slots[last].len += 1;
+                continue;
             }
             let mut at = index.slot(spread(key));
             while index.slots[at].key != Run::NO_KEY {
                 at = (at + 1) & (size - 1);
             }
-            index.slots[at] = Run { key, start: start as u32, len: (end - start) as u32 };
-            start = end;
+            index.slots[at] = Run { key, start: start as u32, len: 1 };
+            last = Some(at);
         }
         index
     }
@@ -444,7 +446,7 @@ mod tests {
             .filter_map(|v| v.order_key())
             .collect();
         keys.sort();
-        let index = KeyIndex::of_sorted(&keys);
+        let index = KeyIndex::of_sorted(keys.len(), keys.iter().copied());
         for (at, &key) in keys.iter().enumerate() {
             let (start, len) = index.run(Probe::of(Some(key)));
             assert!(start <= at && at < start + len, "{key}");
