@@ -275,6 +275,11 @@ impl<M> Shown<M> {
     /// As [`Shown::into_sorted`], leaving it empty with its room kept.
     pub(crate) fn take_sorted(&mut self, members: &impl Members<Member = M>) -> Vec<Expr> {
         let level = self.level;
+        // A hand with no solution (about one in four of four cards
+        // 1..13) has nothing to tidy or sort.
+        if self.best.is_empty() {
+            return Vec::new();
+        }
         let (shown, room, texts) = (&mut self.sorted, &mut self.room, &mut self.texts);
         shown.clear();
         texts.0.clear();
