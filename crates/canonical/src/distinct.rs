@@ -339,23 +339,20 @@ impl<M> Best<M> {
         room: &mut TidyRoom,
         texts: &mut Texts,
     ) -> (Expr, Option<TextAt>) {
-        let first = members.tidy(level, &self.member, room);
-        if self.rivals.is_empty() {
-            return (first, None);
-        }
-        let mut text = texts.print(&first);
-        let mut shown = first;
+        let mut shown = members.tidy(level, &self.member, room);
+        let mut text = None;
         for rival in &self.rivals {
             // A rival is printed only up to where it first differs from
             // the text to beat; printed whole only if it wins (about half
-            // of them do).
+            // of them do) and another rival comes after it.
+            let at = *text.get_or_insert_with(|| texts.print(&shown));
             let tidied = members.tidy(level, rival, room);
-            if texts.compare(&tidied, text) == Ordering::Less {
-                text = texts.print(&tidied);
+            if texts.compare(&tidied, at) == Ordering::Less {
                 shown = tidied;
+                text = None;
             }
         }
-        (shown, Some(text))
+        (shown, text)
     }
 }
 
