@@ -700,17 +700,25 @@ pub(crate) fn keeps_grouping(rules: &Rules) -> bool {
 fn chain<T: Tree>(level: Level, view: View<T>, plus: Op, minus: Op, inverted: bool, room: &mut TidyRoom) {
     match view {
         View::Binary(op, l, r) if op == plus || op == minus => {
-            chain(level, l.view(), plus, minus, inverted, room);
-            chain(level, r.view(), plus, minus, inverted ^ (op == minus), room);
-        }
-        view => {
-            let part = part(level, view, room);
-            if inverted {
-                room.inverted.push(part);
-            } else {
-                room.kept.push(part);
+            // Most parts are cards: pushed here rather than by a call.
+            for (side, inverted) in [(l, inverted), (r, inverted ^ (op == minus))] {
+                match side.view() {
+                    View::Card(card) => push_part(Expr::Num(card), inverted, room),
+                    view => chain(level, view, plus, minus, inverted, room),
+                }
             }
         }
+        view => push_part(part(level, view, room), inverted, room),
+    }
+}
+
+/// Pushes a tidied part of a chain on its stack in `room`.
+#[inline]
+fn push_part(part: Expr, inverted: bool, room: &mut TidyRoom) {
+    if inverted {
+        room.inverted.push(part);
+    } else {
+        room.kept.push(part);
     }
 }
 
