@@ -634,8 +634,13 @@ pub(crate) fn tidy_view<T: Tree>(level: Level, view: View<T>, whole: Option<Rati
                 };
             }
             let (kept_from, inverted_from) = (room.kept.len(), room.inverted.len());
-            chain(level, l, plus, minus, false, room);
-            chain(level, r, plus, minus, op == minus, room);
+            // A side that is a card is pushed here, as in `chain`.
+            for (side, inverted) in [(l, false), (r, op == minus)] {
+                match side {
+                    View::Card(card) => push_part(Expr::Num(card), inverted, room),
+                    view => chain(level, view, plus, minus, inverted, room),
+                }
+            }
             // Reversed once sorted, so that the parts are popped in order
             // (cheaper than draining). Two parts on a side take one
             // comparison, three are sorted in place.
