@@ -101,40 +101,57 @@ impl NodeRanks {
 
     #[inline(never)]
     fn new_share(&mut self, nodes: &Nodes, id: NodeId, additive: bool) -> Option<Share> {
-        let slot = usize::from(additive);
-        let share = self.make_share(nodes, id, additive);
-        if self.shares.len() <= id.index() {
-            self.shares.resize(nodes.len().max(id.index() + 1), [Known::Unknown; 2]);
-        }
-        self.shares[id.index()][slot] = share.map_or(Known::Slow, Known::Fast);
-        share
-    }
-
-    fn make_share(&mut self, nodes: &Nodes, id: NodeId, additive: bool) -> Option<Share> {
-        match nodes.get(id) {
-            Node::Binary(op, l, r) if is_additive(op) == additive => {
-                let (left, right) = (self.share(nodes, l, additive)?, self.share(nodes, r, additive)?);
-                let right_inverted =
-                    if matches!(op, Op::Sub | Op::Div) { right.parts - right.inverted } else { right.inverted };
-                Some(Share {
-                    parts: left.parts + right.parts,
-                    inverted: left.inverted + right_inverted,
-                    rank: add(add(left.rank, right.rank), (0, 0, 1)),
-                })
-            }
+        let share = match nodes.get(id) {
+            Node::Binary(op, l, r) if is_additive(op) == additive => self.chain_share(nodes, op, l, r),
             // A part of the chain: tidied on its own.
             Node::Card(card) => (card.is_integer() && !card.numer().is_negative()).then(|| Share {
                 parts: 1,
                 inverted: 0,
                 rank: (0, 0, decimal_digits(card.numer())),
             }),
-            Node::Binary(op, _, _) => {
+            Node::Binary(op, l, r) => {
                 let own = is_additive(op);
+                // Its share in a chain of its own, mostly not worked out
+                // either, is worked out and kept here rather than by a call.
+                let inner = match self.shares.get(id.index()).map(|known| known[usize::from(own)]) {
+                    Some(Known::Fast(share)) => Some(share),
+                    Some(Known::Slow) => None,
+                    _ => {
+                        let inner = self.chain_share(nodes, op, l, r);
+                        self.keep(nodes, id, own, inner);
+                        inner
+                    }
+                };
                 // A sum inside a product is bracketed.
                 let brackets = if own && !additive { (1, 0, 2) } else { (0, 0, 0) };
-                let inner = self.share(nodes, id, own)?.rank(false);
-                Some(Share { parts: 1, inverted: 0, rank: add(inner, brackets) })
+                inner.map(|inner| Share { parts: 1, inverted: 0, rank: add(inner.rank(false), brackets) })
             }
+        };
+        self.keep(nodes, id, additive, share);
+        share
+    }
+
+    /// Keeps the share of node `id` in an additive chain or not.
+    #[inline]
+    fn keep(&mut self, nodes: &Nodes, id: NodeId, additive: bool, share: Option<Share>) {
+        if self.shares.len() <= id.index() {
+            self.shares.resize(nodes.len().max(id.index() + 1), [Known::Unknown; 2]);
         }
+        self.shares[id.index()][usize::from(additive)] = share.map_or(Known::Slow, Known::Fast);
+    }
+
+    /// The share of `l op r` in a chain of `op`'s own kind: its two sides'
+    /// parts together.
+    #[inline]
+    fn chain_share(&mut self, nodes: &Nodes, op: Op, l: NodeId, r: NodeId) -> Option<Share> {
+        let additive = is_additive(op);
+        let (left, right) = (self.share(nodes, l, additive)?, self.share(nodes, r, additive)?);
+        let right_inverted =
+            if matches!(op, Op::Sub | Op::Div) { right.parts - right.inverted } else { right.inverted };
+        Some(Share {
+            parts: left.parts + right.parts,
+            inverted: left.inverted + right_inverted,
+            rank: add(add(left.rank, right.rank), (0, 0, 1)),
+        })
     }
 }
