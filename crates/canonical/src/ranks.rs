@@ -29,22 +29,45 @@ impl Share {
         let flipped = if inverted { self.parts - self.inverted } else { self.inverted };
         (self.rank.0, self.rank.1 + flipped, self.rank.2)
     }
+
+    /// The share in an additive chain or not of a node of `kind` whose
+    /// share in a chain of its own kind is this one: in a chain of the
+    /// other kind it is one part, tidied on its own.
+    #[inline]
+    fn in_chain(self, kind: Kind, additive: bool) -> Share {
+        match kind {
+            // A sum inside a product is bracketed.
+            Kind::Sum if !additive => Share { parts: 1, inverted: 0, rank: add(self.rank(false), (1, 0, 2)) },
+            Kind::Product if additive => Share { parts: 1, inverted: 0, rank: self.rank(false) },
+            _ => self,
+        }
+    }
 }
 
-/// A share not yet worked out, or one that has no fast rank (a card that is
-/// negative or not whole, printed depending on its place).
+/// The chain a node is: a card is a part of any chain as it is.
+#[derive(Clone, Copy, Debug)]
+enum Kind {
+    Card,
+    Sum,
+    Product,
+}
+
+/// A node's share in a chain of its own kind, not yet worked out, or none
+/// that is fast (a card that is negative or not whole, printed depending
+/// on its place, is in it).
 #[derive(Clone, Copy, Debug)]
 enum Known {
     Unknown,
     Slow,
-    Fast(Share),
+    Fast(Share, Kind),
 }
 
-/// The shares of nodes as parts of an additive and of a multiplicative
-/// chain, kept while the enumerator's node ids stay valid.
+/// The shares of nodes in chains of their own kind, kept while the
+/// enumerator's node ids stay valid: a node's share in a chain of the
+/// other kind follows from it.
 #[derive(Debug, Default)]
 pub(crate) struct NodeRanks {
-    shares: Vec<[Known; 2]>,
+    shares: Vec<Known>,
     epoch: u64,
 }
 
@@ -89,60 +112,37 @@ impl NodeRanks {
     /// Inlined for the usual share worked out before; the rest out of line.
     #[inline]
     fn share(&mut self, nodes: &Nodes, id: NodeId, additive: bool) -> Option<Share> {
-        if let Some(known) = self.shares.get(id.index()) {
-            match known[usize::from(additive)] {
-                Known::Fast(share) => return Some(share),
-                Known::Slow => return None,
-                Known::Unknown => {}
-            }
+        let known = match self.shares.get(id.index()) {
+            Some(Known::Unknown) | None => self.new_share(nodes, id),
+            Some(known) => *known,
+        };
+        match known {
+            Known::Fast(own, kind) => Some(own.in_chain(kind, additive)),
+            Known::Slow | Known::Unknown => None,
         }
-        self.new_share(nodes, id, additive)
     }
 
     #[inline(never)]
-    fn new_share(&mut self, nodes: &Nodes, id: NodeId, additive: bool) -> Option<Share> {
-        let share = match nodes.get(id) {
-            Node::Binary(op, l, r) if is_additive(op) == additive => self.chain_share(nodes, op, l, r),
-            // A part of the chain: tidied on its own.
-            Node::Card(card) => (card.is_integer() && !card.numer().is_negative()).then(|| Share {
-                parts: 1,
-                inverted: 0,
-                rank: (0, 0, decimal_digits(card.numer())),
-            }),
+    fn new_share(&mut self, nodes: &Nodes, id: NodeId) -> Known {
+        let known = match nodes.get(id) {
+            Node::Card(card) if card.is_integer() && !card.numer().is_negative() => {
+                Known::Fast(Share { parts: 1, inverted: 0, rank: (0, 0, decimal_digits(card.numer())) }, Kind::Card)
+            }
+            Node::Card(_) => Known::Slow,
             Node::Binary(op, l, r) => {
-                let own = is_additive(op);
-                // Its share in a chain of its own, mostly not worked out
-                // either, is worked out and kept here rather than by a call.
-                let inner = match self.shares.get(id.index()).map(|known| known[usize::from(own)]) {
-                    Some(Known::Fast(share)) => Some(share),
-                    Some(Known::Slow) => None,
-                    _ => {
-                        let inner = self.chain_share(nodes, op, l, r);
-                        self.keep(nodes, id, own, inner);
-                        inner
-                    }
-                };
-                // A sum inside a product is bracketed.
-                let brackets = if own && !additive { (1, 0, 2) } else { (0, 0, 0) };
-                inner.map(|inner| Share { parts: 1, inverted: 0, rank: add(inner.rank(false), brackets) })
+                let kind = if is_additive(op) { Kind::Sum } else { Kind::Product };
+                self.chain_share(nodes, op, l, r).map_or(Known::Slow, |share| Known::Fast(share, kind))
             }
         };
-        self.keep(nodes, id, additive, share);
-        share
-    }
-
-    /// Keeps the share of node `id` in an additive chain or not.
-    #[inline]
-    fn keep(&mut self, nodes: &Nodes, id: NodeId, additive: bool, share: Option<Share>) {
         if self.shares.len() <= id.index() {
-            self.shares.resize(nodes.len().max(id.index() + 1), [Known::Unknown; 2]);
+            self.shares.resize(nodes.len().max(id.index() + 1), Known::Unknown);
         }
-        self.shares[id.index()][usize::from(additive)] = share.map_or(Known::Slow, Known::Fast);
+        self.shares[id.index()] = known;
+        known
     }
 
     /// The share of `l op r` in a chain of `op`'s own kind: its two sides'
     /// parts together.
-    #[inline]
     fn chain_share(&mut self, nodes: &Nodes, op: Op, l: NodeId, r: NodeId) -> Option<Share> {
         let additive = is_additive(op);
         let (left, right) = (self.share(nodes, l, additive)?, self.share(nodes, r, additive)?);
