@@ -71,6 +71,9 @@ pub(crate) struct NodeRanks {
     epoch: u64,
 }
 
+/// How many ids beyond the nodes made so far the table makes room for.
+const ROOM_AHEAD: usize = 1 << 10;
+
 fn is_additive(op: Op) -> bool {
     op.precedence() == Op::Add.precedence()
 }
@@ -135,7 +138,10 @@ impl NodeRanks {
             }
         };
         if self.shares.len() <= id.index() {
-            self.shares.resize(nodes.len().max(id.index() + 1), Known::Unknown);
+            // Nodes are made a few at a time between solutions: room for
+            // ids to come as well, so that this is seldom done.
+            let room = nodes.len().max(id.index() + 1) + ROOM_AHEAD;
+            self.shares.resize(room, Known::Unknown);
         }
         self.shares[id.index()] = known;
         known
