@@ -76,6 +76,13 @@ pub(crate) struct Shown<M> {
 /// Where the members of a [`Shown`] are stored.
 pub(crate) trait Members {
     type Member;
+    /// May two members of a class tidy to the same expression often
+    /// enough to be checked for before one is kept as a rival? Trees from
+    /// anywhere may. The solutions an enumerator makes of left-grouped
+    /// trees (`Trees::LeftGrouped`) come with each chain in one grouping
+    /// and one order, so that they hardly ever do, and checking costs more
+    /// than tidying the odd rival that does: its text ties, and it loses.
+    const MAY_TIDY_ALIKE: bool = false;
     /// Do `a` and `b` tidy to the same expression (see [`same_tidy`])?
     fn same_tidy(&self, a: &Self::Member, b: &Self::Member) -> bool;
     /// The member tidied at `level` (see [`tidy`]), built as a tree, the
@@ -88,6 +95,7 @@ pub(crate) struct Trees;
 
 impl Members for Trees {
     type Member = Expr;
+    const MAY_TIDY_ALIKE: bool = true;
 
     fn same_tidy(&self, a: &Expr, b: &Expr) -> bool {
         same_tidy(a, b)
@@ -243,9 +251,9 @@ impl<M> Shown<M> {
 
     /// Keeps `member` if it is the first of its class or more readable
     /// than the class's best so far; true if it is the first.
-    pub(crate) fn place(
+    pub(crate) fn place<I: Members<Member = M>>(
         &mut self,
-        members: &impl Members<Member = M>,
+        members: &I,
         rank: Rank,
         (class, new): (usize, bool),
         member: M,
@@ -261,7 +269,9 @@ impl<M> Shown<M> {
         let old = &mut self.best[class];
         if rank < old.rank {
             *old = Best { rank, member, rivals: Vec::new() };
-        } else if rank == old.rank && (level == Level::Syntax || !members.same_tidy(&member, &old.member)) {
+        } else if rank == old.rank
+            && (level == Level::Syntax || !I::MAY_TIDY_ALIKE || !members.same_tidy(&member, &old.member))
+        {
             old.rivals.push(member);
         }
         false
