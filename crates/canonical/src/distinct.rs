@@ -825,15 +825,22 @@ fn prominence_of_two(op: Op, a: &Expr, b: &Expr, whole: Option<Rational>) -> Ord
 fn prominence_in(op: Op, a: &Expr, b: &Expr, whole: Rational) -> Ordering {
     prominence_by(a, b, || {
         let (known, other) = if matches!(b, Expr::Num(_)) { (b, a) } else { (a, b) };
-        let other_value = known.value().ok().and_then(|x| match op {
-            Op::Add => whole.checked_sub(x).map(|y| (x, y)),
+        // `other` is worth `whole - x` (`whole / x`), larger than `x`
+        // exactly when `whole` is larger than `2x` (than `x*x`, for `x`
+        // above zero): compared with no quotient to reduce.
+        let other_against_known = known.value().ok().and_then(|x| match op {
+            Op::Add => x.checked_add(x).map(|twice| (x, whole.cmp(&twice))),
             _ if x.is_zero() => None,
-            _ => whole.checked_div(x).map(|y| (x, y)),
+            _ if x > Rational::ZERO => x.checked_mul(x).map(|square| (x, whole.cmp(&square))),
+            _ => x.checked_mul(x).map(|square| (x, square.cmp(&whole))),
         });
-        let Some((x, y)) = other_value else { return by_value(b, a) };
-        debug_assert!(other.value().is_err() || other.value() == Ok(y), "{a} {op} {b} is not {whole}");
+        let Some((x, order)) = other_against_known else { return by_value(b, a) };
+        debug_assert!(
+            other.value().is_err() || other.value().map(|y| y.cmp(&x)) == Ok(order),
+            "{a} {op} {b} is not {whole}"
+        );
         // Larger value first: `b` against `a`.
-        if std::ptr::eq(known, a) { y.cmp(&x) } else { x.cmp(&y) }
+        if std::ptr::eq(known, a) { order } else { order.reverse() }
     })
 }
 
