@@ -644,11 +644,14 @@ pub(crate) fn tidy_view<T: Tree>(level: Level, view: View<T>, whole: Option<Rati
                 };
             }
             let (kept_from, inverted_from) = (room.kept.len(), room.inverted.len());
-            // A side that is a card is pushed here, as in `chain`.
+            // Each side is split here as in `chain`.
             for (side, inverted) in [(l, false), (r, op == minus)] {
                 match side {
                     View::Card(card) => push_part(Expr::Num(card), inverted, room),
-                    view => chain(level, view, plus, minus, inverted, room),
+                    view @ View::Binary(op, _, _) if op == plus || op == minus => {
+                        chain(level, view, plus, minus, inverted, room)
+                    }
+                    view => push_part(compound_part(level, view, room), inverted, room),
                 }
             }
             // Reversed once sorted, so that the parts are popped in order
@@ -715,11 +718,15 @@ pub(crate) fn keeps_grouping(rules: &Rules) -> bool {
 fn chain<T: Tree>(level: Level, view: View<T>, plus: Op, minus: Op, inverted: bool, room: &mut TidyRoom) {
     match view {
         View::Binary(op, l, r) if op == plus || op == minus => {
-            // Most parts are cards: pushed here rather than by a call.
+            // Most parts are cards: pushed here rather than by a call, as
+            // is a part that does not go on with the chain.
             for (side, inverted) in [(l, inverted), (r, inverted ^ (op == minus))] {
                 match side.view() {
                     View::Card(card) => push_part(Expr::Num(card), inverted, room),
-                    view => chain(level, view, plus, minus, inverted, room),
+                    view @ View::Binary(op, _, _) if op == plus || op == minus => {
+                        chain(level, view, plus, minus, inverted, room)
+                    }
+                    view => push_part(compound_part(level, view, room), inverted, room),
                 }
             }
         }
