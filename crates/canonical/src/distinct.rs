@@ -76,15 +76,16 @@ pub(crate) struct Shown<M> {
 /// Where the members of a [`Shown`] are stored.
 pub(crate) trait Members {
     type Member;
-    /// May two members of a class tidy to the same expression often
-    /// enough to be checked for before one is kept as a rival? Trees from
-    /// anywhere may. The solutions an enumerator makes of left-grouped
-    /// trees (`Trees::LeftGrouped`) come with each chain in one grouping
-    /// and one order, so that they hardly ever do, and checking costs more
-    /// than tidying the odd rival that does: its text ties, and it loses.
-    const MAY_TIDY_ALIKE: bool = false;
     /// Do `a` and `b` tidy to the same expression (see [`same_tidy`])?
-    fn same_tidy(&self, a: &Self::Member, b: &Self::Member) -> bool;
+    /// Asked before a member tied in rank with a class's best is kept as a
+    /// rival. "No" is always safe: such a rival's text ties, and it loses.
+    /// Trees from anywhere check. The solutions an enumerator makes of
+    /// left-grouped trees (`Trees::LeftGrouped`) come with each chain in
+    /// one grouping and one order, so that they hardly ever tidy alike,
+    /// and checking would cost more than tidying the odd rival that does.
+    fn same_tidy(&self, _a: &Self::Member, _b: &Self::Member) -> bool {
+        false
+    }
     /// The member tidied at `level` (see [`tidy`]), built as a tree, the
     /// parts of its chains held in `room`.
     fn tidy(&self, level: Level, member: &Self::Member, room: &mut TidyRoom) -> Expr;
@@ -95,8 +96,6 @@ pub(crate) struct Trees;
 
 impl Members for Trees {
     type Member = Expr;
-    const MAY_TIDY_ALIKE: bool = true;
-
     fn same_tidy(&self, a: &Expr, b: &Expr) -> bool {
         same_tidy(a, b)
     }
@@ -269,9 +268,7 @@ impl<M> Shown<M> {
         let old = &mut self.best[class];
         if rank < old.rank {
             *old = Best { rank, member, rivals: Vec::new() };
-        } else if rank == old.rank
-            && (level == Level::Syntax || !I::MAY_TIDY_ALIKE || !members.same_tidy(&member, &old.member))
-        {
+        } else if rank == old.rank && (level == Level::Syntax || !members.same_tidy(&member, &old.member)) {
             old.rivals.push(member);
         }
         false
@@ -523,7 +520,7 @@ pub(crate) fn same_tidy<T: Tree>(a: T, b: T) -> bool {
 
 /// [`same_tidy`] of two views: a solution kept as its top operator over
 /// two nodes is compared without a tree of its own above them.
-pub(crate) fn same_tidy_views<T: Tree>(a: View<T>, b: View<T>) -> bool {
+fn same_tidy_views<T: Tree>(a: View<T>, b: View<T>) -> bool {
     match (a, b) {
         (View::Card(x), View::Card(y)) => x == y,
         (View::Binary(p, al, ar), View::Binary(q, bl, br)) if p.precedence() == q.precedence() => {

@@ -4,9 +4,7 @@
 use hashbrown::HashSet;
 use reckon_core::{Enumerator, Expr, Hand, NodeId, Nodes, Rational, Rules, Solution, Trees};
 
-use crate::distinct::{
-    Members, Shown, TidyRoom, Tree, View, display_level, keeps_grouping, rank_of, same_tidy_views, tidy_view,
-};
+use crate::distinct::{Members, Shown, TidyRoom, Tree, View, display_level, keeps_grouping, rank_of, tidy_view};
 use crate::few::FewMap;
 use crate::fournums::Form;
 use crate::interned::{Forms, SignedId};
@@ -314,12 +312,6 @@ struct Solutions<'a> {
 
 impl Members for Solutions<'_> {
     type Member = Solution;
-
-    fn same_tidy(&self, a: &Solution, b: &Solution) -> bool {
-        // Below the top, parts are walked as nodes, as in `tidy`.
-        let top = |solution: Solution| Top { nodes: self.nodes, solution }.view();
-        same_tidy_views(top(*a), top(*b))
-    }
 
     fn tidy(&self, level: Level, member: &Solution, room: &mut TidyRoom) -> Expr {
         // Below the top, parts are walked as nodes: smaller to pass than `Walk`.
