@@ -523,13 +523,22 @@ impl Number for Rational {
         self.checked_div(*other).is_none_or(Rational::is_integer)
     }
     fn order_key(&self) -> Option<u64> {
-        if self.num.unsigned_abs() >= KEYED_BELOW || self.den.unsigned_abs() >= KEYED_BELOW {
+        // The denominator is positive: one test covers both parts.
+        if (self.num.unsigned_abs() | self.den as u64) >= KEYED_BELOW {
             return None;
         }
-        let scaled = self.num << KEY_SCALE_BITS;
-        let key = if self.den == 1 { scaled } else { scaled.div_euclid(self.den) };
-        // Below 2^48 in magnitude, so the offset key is below 2^49.
-        Some(key.wrapping_add(1 << 48) as u64)
+        // Below 2^48 in magnitude, so the key offset by 2^48 is below 2^49.
+        let scaled = (self.num << KEY_SCALE_BITS) as u64;
+        // `den <= 1` is `den == 1`, and tells the division below it
+        // that `den` is not zero.
+        if self.den <= 1 {
+            return Some(scaled.wrapping_add(1 << 48));
+        }
+        // The scaled value over `den`, floored and offset by 2^48, is the
+        // scaled value offset by `den * 2^48` over `den`: a dividend above
+        // zero and below 2^64, which an unsigned division floors as it is.
+        let den = self.den as u64;
+        Some(scaled.wrapping_add(den << 48) / den)
     }
 }
 
@@ -628,6 +637,12 @@ mod tests {
         for pair in values.windows(2) {
             let (a, b) = (pair[0].order_key().unwrap(), pair[1].order_key().unwrap());
             assert!(0 < a && a < b && b < limit, "{} and {}", pair[0], pair[1]);
+        }
+        // Each key is the value scaled by 2^32, floored, and offset by 2^48.
+        for (n, d) in (-300..300).flat_map(|n| (1..300).map(move |d| (n, d))).chain([(-edge, edge - 1), (edge, 2)]) {
+            let v = Rational::new(n, d).unwrap();
+            let floored = (v.num << KEY_SCALE_BITS).div_euclid(v.den);
+            assert_eq!(v.order_key(), Some((floored + (1 << 48)) as u64), "{v}");
         }
         assert_eq!(Rational::from_integer(edge + 1).order_key(), None);
         assert_eq!(Rational::new(1, edge + 1).unwrap().order_key(), None);
