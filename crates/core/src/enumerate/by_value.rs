@@ -1,4 +1,4 @@
-//! Short lists sorted (or grouped) by a value, looked up by value many times.
+//! Short lists sorted by a value, or kept as they came, looked up by value many times.
 //!
 //! A part's finishers and a pair of cards' two-step finishers are made
 //! once and met by the values of many hands' parts, most of which they do
@@ -16,7 +16,7 @@ pub(super) trait Valued<N> {
     fn value(&self) -> &N;
 }
 
-/// Items sorted by value, or, for a list only looked up, grouped by value.
+/// Items sorted by value.
 #[derive(Debug)]
 pub(super) struct ByValue<T> {
     items: Vec<T>,
@@ -58,61 +58,6 @@ impl<T> ByValue<T> {
         ByValue::keyed(order.positions().map(|at| items[at].clone()).collect(), || order.keys())
     }
 
-    /// The list of `items`, in any order, for look-ups by value only: the
-    /// items of each value together, in the order they came, and the
-    /// values in the order they first came, not sorted (as
-    /// [`ByValue::items`] then shows them). A list that is looked up but
-    /// never walked skips the sort: the index counts the items of each
-    /// order key, then says where each goes. A value without an order
-    /// key, or more than [`GROUPED_ROOM`] items, sorts the list as
-    /// [`ByValue::of_unsorted`] does.
-    pub(super) fn grouped<N: Number>(mut items: Vec<T>) -> ByValue<T>
-    where
-        T: Valued<N> + Clone,
-    {
-        if items.len() > GROUPED_ROOM {
-            return ByValue::of_unsorted(items);
-        }
-        let mut index = KeyIndex::with_room(items.len());
-        let mut filter = ValueFilter([0; FILTER_WORDS]);
-        // The slot of each item's key, and the slots in the order their
-        // keys first came: the first `keys` of them.
-        let (mut slots, mut firsts, mut keys) = ([0; GROUPED_ROOM], [0; GROUPED_ROOM], 0);
-        for (item, slot) in items.iter().zip(&mut slots) {
-            let Some(key) = item.value().order_key() else {
-                return ByValue::of_unsorted(items);
-            };
-            filter.add(key);
-            let (at, new) = index.count(key);
-            if new {
-                firsts[keys] = at;
-                keys += 1;
-            }
-            *slot = at;
-        }
-        index.start_runs(&firsts[..keys]);
-        if keys == items.len() {
-            // Every value came once: the items are grouped as they are.
-            for &at in &slots[..keys] {
-                index.fill(at);
-            }
-        } else {
-            // Each item swapped straight to its place, in place: no copy of the list.
-            let mut places = [0; GROUPED_ROOM];
-            for (place, &at) in places.iter_mut().zip(&slots[..items.len()]) {
-                *place = index.fill(at);
-            }
-            for at in 0..items.len() {
-                while places[at] != at {
-                    let to = places[at];
-                    items.swap(at, to);
-                    places.swap(at, to);
-                }
-            }
-        }
-        ByValue { items, index: Some(index), filter }
-    }
-
     /// The list of `items`, sorted, whose values' order keys `keys` lists
     /// in order, each time it is called: walked twice, never gathered.
     fn keyed<K: Iterator<Item = u64>>(items: Vec<T>, keys: impl Fn() -> K) -> ByValue<T> {
@@ -120,8 +65,7 @@ impl<T> ByValue<T> {
         ByValue { index: Some(KeyIndex::of_sorted(items.len(), keys())), items, filter }
     }
 
-    /// Every item, sorted by value, or only grouped by value in a list
-    /// made by [`ByValue::grouped`].
+    /// Every item, sorted by value.
     pub(super) fn items(&self) -> &[T] {
         &self.items
     }
@@ -157,14 +101,158 @@ impl<T> ByValue<T> {
         let (start, len) = match &self.index {
             Some(index) if probe.key != Run::NO_KEY => index.run(probe),
             // A value without an order key equals no item of an indexed
-            // list, all of which have one: the search finds none of them,
-            // wherever it lands in a grouped list, which is not sorted.
+            // list, all of which have one: the search finds none of them.
             _ => {
                 let start = self.items.partition_point(|item| item.value() < v);
                 (start, self.items[start..].iter().take_while(|item| item.value() == v).count())
             }
         };
         &self.items[start..start + len]
+    }
+}
+
+/// At most [`UNSORTED_ROOM`] items, in the order they came, looked up by
+/// value only. A list that is looked up but never walked need not be
+/// put in any order: the index keeps each order key's items as a bit per
+/// position, so that making it moves no item.
+#[derive(Debug)]
+pub(super) struct Unsorted<T> {
+    items: Vec<T>,
+    /// The positions of the items of each order key, when every value has one.
+    index: Option<MaskIndex>,
+    filter: ValueFilter,
+}
+
+/// The most items an [`Unsorted`] list holds: a bit each in a word. A pair
+/// of cards has 36 two-step finishers at most.
+const UNSORTED_ROOM: usize = 64;
+
+impl<T> Unsorted<T> {
+    /// The list of `items`, at most [`UNSORTED_ROOM`] of them, as they are.
+    pub(super) fn of<N: Number>(items: Vec<T>) -> Unsorted<T>
+    where
+        T: Valued<N>,
+    {
+        assert!(items.len() <= UNSORTED_ROOM, "a bit per item");
+        let mut index = MaskIndex::with_room(items.len());
+        let mut filter = ValueFilter([0; FILTER_WORDS]);
+        for (at, item) in items.iter().enumerate() {
+            let Some(key) = item.value().order_key() else {
+                return Unsorted { items, index: None, filter: ValueFilter::EVERY_VALUE };
+            };
+            filter.add(key);
+            index.add(key, at);
+        }
+        Unsorted { items, index: Some(index), filter }
+    }
+
+    /// False if none of the values `keys` stands for is an item's value
+    /// (see [`ByValue::may_meet`]).
+    pub(super) fn may_meet(&self, keys: &ValueKeys) -> bool {
+        self.filter.0.iter().zip(&keys.filter.0).fold(0, |shared, (a, b)| shared | a & b) != 0
+    }
+
+    /// The items whose value is `v`, whose order key is `key`, in the order they came.
+    #[cfg(test)]
+    pub(super) fn with<N: Number>(&self, v: &N, key: Option<u64>) -> Matches<'_, T>
+    where
+        T: Valued<N>,
+    {
+        self.with_probe(v, Probe::of(key))
+    }
+
+    /// [`Unsorted::with`] the order key of `v` as a [`Probe`]. Always
+    /// inlined, as [`ByValue::with_probe`] is.
+    #[inline(always)]
+    pub(super) fn with_probe<N: Number>(&self, v: &N, probe: Probe) -> Matches<'_, T>
+    where
+        T: Valued<N>,
+    {
+        let mask = if !self.filter.may_hold(probe) {
+            0
+        } else {
+            match &self.index {
+                Some(index) => index.mask(probe),
+                // Few items, and none with an order key to look up: each compared.
+                None => {
+                    (0..).zip(&self.items).filter(|(_, item)| item.value() == v).fold(0, |mask, (at, _)| mask | 1 << at)
+                }
+            }
+        };
+        Matches { items: &self.items, mask }
+    }
+}
+
+/// The items of an [`Unsorted`] list at the set bits of `mask`, in order.
+pub(super) struct Matches<'a, T> {
+    items: &'a [T],
+    mask: u64,
+}
+
+impl<'a, T> Iterator for Matches<'a, T> {
+    type Item = &'a T;
+
+    fn next(&mut self) -> Option<&'a T> {
+        if self.mask == 0 {
+            return None;
+        }
+        let at = self.mask.trailing_zeros() as usize;
+        self.mask &= self.mask - 1;
+        self.items.get(at)
+    }
+}
+
+/// Where the items of each order key are in an [`Unsorted`] list: a hash
+/// table like [`KeyIndex`]'s, each slot a key and a bit per position.
+#[derive(Debug)]
+struct MaskIndex {
+    slots: Box<[KeyMask]>,
+    /// The shift that leaves as many top bits of a spread key as pick a slot.
+    shift: u32,
+}
+
+/// The positions of the items of one order key, a bit each.
+#[derive(Debug, Clone, Copy, Default)]
+struct KeyMask {
+    key: u64,
+    mask: u64,
+}
+
+impl MaskIndex {
+    /// An index with no keys and room for `keys` of them.
+    fn with_room(keys: usize) -> MaskIndex {
+        let size = (2 * keys).next_power_of_two().max(2);
+        MaskIndex { slots: vec![KeyMask::default(); size].into_boxed_slice(), shift: 64 - size.trailing_zeros() }
+    }
+
+    /// Adds the item at `at`, of order key `key`.
+    fn add(&mut self, key: u64, at: usize) {
+        debug_assert_ne!(key, Run::NO_KEY);
+        let mut slot = (spread(key) >> self.shift) as usize;
+        loop {
+            let entry = &mut self.slots[slot];
+            if entry.key == key || entry.key == Run::NO_KEY {
+                *entry = KeyMask { key, mask: entry.mask | 1 << at };
+                return;
+            }
+            slot = (slot + 1) & (self.slots.len() - 1);
+        }
+    }
+
+    /// The positions of the items of the order key of `probe`: none for
+    /// a value without one, all items having one.
+    fn mask(&self, Probe { key, spread }: Probe) -> u64 {
+        let mut slot = (spread >> self.shift) as usize;
+        loop {
+            let entry = self.slots[slot];
+            if entry.key == key {
+                return entry.mask;
+            }
+            if entry.key == Run::NO_KEY {
+                return 0;
+            }
+            slot = (slot + 1) & (self.slots.len() - 1);
+        }
     }
 }
 
@@ -245,42 +333,6 @@ impl KeyIndex {
         KeyIndex { slots: vec![Run::default(); size].into_boxed_slice(), shift: 64 - size.trailing_zeros() }
     }
 
-    /// Counts one more item of order key `key` in its run, which starts
-    /// nowhere yet: the run's slot, and true if the key is new.
-    fn count(&mut self, key: u64) -> (u32, bool) {
-        debug_assert_ne!(key, Run::NO_KEY);
-        let mut at = self.slot(spread(key));
-        loop {
-            let run = &mut self.slots[at];
-            if run.key == key {
-                run.len += 1;
-                return (at as u32, false);
-            }
-            if run.key == Run::NO_KEY {
-                *run = Run { key, start: 0, len: 1 };
-                return (at as u32, true);
-            }
-            at = (at + 1) & (self.slots.len() - 1);
-        }
-    }
-
-    /// Starts the counted runs in the slots `firsts` one after the other,
-    /// in that order, each empty again: [`KeyIndex::fill`] counts them up.
-    fn start_runs(&mut self, firsts: &[u32]) {
-        let mut start = 0;
-        for &at in firsts {
-            let run = &mut self.slots[at as usize];
-            (run.start, start, run.len) = (start, start + run.len, 0);
-        }
-    }
-
-    /// The place of the next item of the run in slot `at`.
-    fn fill(&mut self, at: u32) -> usize {
-        let run = &mut self.slots[at as usize];
-        run.len += 1;
-        (run.start + run.len - 1) as usize
-    }
-
     /// Where the probe for the key of [`spread`] `spread` starts.
     fn slot(&self, spread: u64) -> usize {
         (spread >> self.shift) as usize
@@ -331,10 +383,6 @@ impl ValueKeys {
 struct ValueFilter([u64; FILTER_WORDS]);
 
 const FILTER_WORDS: usize = 8;
-
-/// The most items [`ByValue::grouped`] counts, on the stack; longer lists
-/// are sorted. A pair of cards has 36 two-step finishers at most.
-const GROUPED_ROOM: usize = 64;
 
 impl ValueFilter {
     /// The filter that no value fails: a value without an order key passes
@@ -406,19 +454,20 @@ mod tests {
         }
     }
 
-    /// A grouped list holds the values in the order they first came, and
-    /// each value's items in the order they came.
+    /// An unsorted list finds each value's items in the order they came,
+    /// whether its values have order keys or not.
     #[test]
-    fn grouping_keeps_the_order_items_came_in() {
+    fn unsorted_lists_find_items_in_the_order_they_came() {
         for values in [vec![3, 1, 4, 1, 5, 9, 2, 6, 5, 3, 5], vec![2, 7, 1, 8], vec![4, 4, 4], vec![]] {
-            let items: Vec<Tagged> = values.iter().enumerate().map(|(at, &v)| Tagged(r(v, 7), at)).collect();
-            let mut expected = Vec::new();
-            for item in &items {
-                if !expected.iter().any(|e: &Tagged| e.0 == item.0) {
-                    expected.extend(items.iter().filter(|other| other.0 == item.0));
+            for big in [None, Some(r(1 << 20, 1))] {
+                let mut items: Vec<Tagged> = values.iter().enumerate().map(|(at, &v)| Tagged(r(v, 7), at)).collect();
+                items.extend(big.map(|v| Tagged(v, values.len())));
+                let list = Unsorted::of(items.clone());
+                for v in items.iter().map(|item| item.0).chain([r(10, 7), r(1 << 20, 3)]) {
+                    let expected: Vec<&Tagged> = items.iter().filter(|item| item.0 == v).collect();
+                    assert_eq!(list.with(&v, v.order_key()).collect::<Vec<_>>(), expected, "{v}");
                 }
             }
-            assert_eq!(ByValue::grouped(items).items(), expected);
         }
     }
 
@@ -480,18 +529,13 @@ mod tests {
                 }
             }
         }
-        let mut items: Vec<Item> = [r(3, 1), r(-2, 5), r(7, 3), r(3, 1), r(-2, 5), r(3, 1), r(1, 9)].map(Item).to_vec();
-        // Grouped, not sorted: each value's items found all the same.
-        let grouped = ByValue::grouped(items.clone());
+        let items: Vec<Item> = [r(3, 1), r(-2, 5), r(7, 3), r(3, 1), r(-2, 5), r(3, 1), r(1, 9)].map(Item).to_vec();
+        // Unsorted: each value's items found all the same.
+        let unsorted = Unsorted::of(items.clone());
         for v in &probes {
-            let found = grouped.with(v, v.order_key());
-            assert!(
-                found.len() == items.iter().filter(|item| item.0 == *v).count()
-                    && found.iter().all(|item| item.0 == *v)
-            );
+            let found: Vec<&Item> = unsorted.with(v, v.order_key()).collect();
+            assert_eq!(found, items.iter().filter(|item| item.0 == *v).collect::<Vec<_>>());
         }
-        items.push(Item(r(1 << 20, 1)));
-        assert!(ByValue::grouped(items).items().is_sorted_by(|x, y| x.0 <= y.0), "a value without a key sorts them");
         let mut turned_away = 0;
         for v in &probes {
             let meets = keyed.may_meet(&ValueKeys::of(&[r(1000, 1), *v]));

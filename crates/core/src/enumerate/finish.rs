@@ -14,7 +14,7 @@ use smallvec::SmallVec;
 use crate::number::Number;
 use crate::rules::{Domain, Op, OpSet};
 
-use super::by_value::{ByValue, ValueKeys, Valued};
+use super::by_value::{ByValue, Unsorted, ValueKeys, Valued};
 use super::whole::Dense;
 
 /// One way a value of a part finishes the target with a value `b` of the
@@ -194,8 +194,8 @@ impl<N> Valued<N> for TwoStep<N> {
 /// The [`TwoStep`]s of two cards, looked up by `v`.
 #[derive(Debug)]
 pub(super) struct TwoSteps<N> {
-    /// Only looked up, never walked: grouped by `v`, not sorted.
-    pub(super) steps: ByValue<TwoStep<N>>,
+    /// Only looked up, never walked: in the order they were made.
+    pub(super) steps: Unsorted<TwoStep<N>>,
     /// The values `u` the steps pass through, sorted and distinct: the
     /// outer card's partners, the same whatever the inner card, and six
     /// at most (one per operator and side, see [`Op::partners`]).
@@ -248,7 +248,7 @@ pub(super) fn two_steps<N: Number>(
             }
         }
     }
-    Ok(TwoSteps { steps: ByValue::grouped(steps), us })
+    Ok(TwoSteps { steps: Unsorted::of(steps), us })
 }
 
 /// Whether a partner of `a` for `t` among `partners` (see
@@ -304,7 +304,7 @@ mod tests {
                         }
                     }
                 }
-                let found = steps.steps.with(v, v.order_key());
+                let found: Vec<_> = steps.steps.with(v, v.order_key()).collect();
                 assert!(found.iter().all(|s| combine(s.inner.0, s.inner.1, y, *v) == Some(steps.us[usize::from(s.u)])));
                 let mut found: Vec<_> = found.iter().map(|s| (s.outer, s.inner)).collect();
                 found.sort();
