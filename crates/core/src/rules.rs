@@ -79,28 +79,40 @@ impl Op {
     /// made, and a call returns them through a copy of the whole array.
     #[inline(always)]
     pub fn partners<N: Number>(a: &N, t: &N) -> [(Op, bool, Option<N>); 6] {
+        let mut partners = [const { (Op::Add, true, None) }; 6];
+        let mut at = 0;
+        Op::each_partner(a, t, |op, a_first, b| {
+            partners[at] = (op, a_first, b);
+            at += 1;
+        });
+        partners
+    }
+
+    /// Calls `visit` with each of [`Op::partners`] in turn, in that order,
+    /// as it is worked out: a caller that keeps a few of them makes no
+    /// array of all six to walk.
+    #[inline(always)]
+    pub(crate) fn each_partner<N: Number>(a: &N, t: &N, mut visit: impl FnMut(Op, bool, Option<N>)) {
         let nonzero_a = !a.is_zero();
         let difference = t.sub(a);
-        let quotient = if nonzero_a { t.div(a) } else { None };
         // `a-t` is `-(t-a)` and `a/t` is `1/(t/a)`, each cheaper than the
         // operation; only when the first overflows is the second worked out.
         let reversed_difference = match &difference {
             Some(d) => d.neg(),
             None => a.sub(t),
         };
+        visit(Op::Add, true, difference);
+        visit(Op::Sub, true, reversed_difference);
+        visit(Op::Sub, false, t.add(a));
+        let quotient = if nonzero_a { t.div(a) } else { None };
         let reversed_quotient = match &quotient {
             _ if !nonzero_a || t.is_zero() => None,
             Some(q) => q.recip(),
             None => a.div(t),
         };
-        [
-            (Op::Add, true, difference),
-            (Op::Sub, true, reversed_difference),
-            (Op::Sub, false, t.add(a)),
-            (Op::Mul, true, quotient),
-            (Op::Div, true, reversed_quotient),
-            (Op::Div, false, if nonzero_a { t.mul(a) } else { None }),
-        ]
+        visit(Op::Mul, true, quotient);
+        visit(Op::Div, true, reversed_quotient);
+        visit(Op::Div, false, if nonzero_a { t.mul(a) } else { None });
     }
 
     /// Applies the operator; `None` on overflow or division by zero.

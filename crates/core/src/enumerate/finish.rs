@@ -52,11 +52,11 @@ pub(super) fn finishers<N: Number>(ops: OpSet, values: &[N], target: &N) -> Fini
     for (at, a) in values.iter().enumerate() {
         let at = u32::try_from(at).expect("fewer than 2^32 values");
         // With `a = 0` no product or quotient makes a non-zero target: those have no partner.
-        for (op, a_first, partner) in &Op::partners(a, t) {
-            if let Some(partner) = partner.as_ref().filter(|_| ops.contains(*op)) {
-                out.push(Finisher { partner: partner.clone(), op: *op, a_first: *a_first, at });
+        Op::each_partner(a, t, |op, a_first, partner| {
+            if let Some(partner) = partner.filter(|_| ops.contains(op)) {
+                out.push(Finisher { partner, op, a_first, at });
             }
-        }
+        });
     }
     // Ties keep the order of values and operators.
     ByValue::of_unsorted(out)
@@ -237,15 +237,17 @@ pub(super) fn two_steps<N: Number>(
         }
         let at = us.iter().position(|made| *made == u).expect("every u is among them");
         let at = u8::try_from(at).expect("six at most");
-        let inner_partners = Op::partners(inner, &u);
-        if overflows(ops, inner, &u, &inner_partners) {
-            return Err(NoTwoSteps::Overflow);
-        }
-        for (inner_op, inner_first, v) in &inner_partners {
-            if let Some(v) = v.as_ref().filter(|_| ops.contains(*inner_op)) {
-                let (outer, inner) = ((*outer_op, *outer_first), (*inner_op, *inner_first));
-                steps.push(TwoStep { v: v.clone(), u: at, outer, inner });
+        let mut overflow = false;
+        Op::each_partner(inner, &u, |inner_op, inner_first, v| match v {
+            Some(v) if ops.contains(inner_op) => {
+                let (outer, inner) = ((*outer_op, *outer_first), (inner_op, inner_first));
+                steps.push(TwoStep { v, u: at, outer, inner });
             }
+            Some(_) => {}
+            None => overflow |= overflowed(ops, (inner_op, inner_first), inner, &u),
+        });
+        if overflow {
+            return Err(NoTwoSteps::Overflow);
         }
     }
     Ok(TwoSteps { steps: Unsorted::of(steps), us })
@@ -255,12 +257,19 @@ pub(super) fn two_steps<N: Number>(
 /// [`Op::partners`]) under `ops` is missing though it exists: it
 /// overflowed. A zero `a` with a zero `t` is the caller's to handle.
 fn overflows<N: Number>(ops: OpSet, a: &N, t: &N, partners: &[(Op, bool, Option<N>); PARTNERS]) -> bool {
-    let has_partner = |op: Op, a_first: bool| match op {
-        Op::Add | Op::Sub => true,
-        Op::Mul => !a.is_zero(),
-        Op::Div => !a.is_zero() && (!a_first || !t.is_zero()),
-    };
-    partners.iter().any(|(op, a_first, b)| b.is_none() && ops.contains(*op) && has_partner(*op, *a_first))
+    partners.iter().any(|(op, a_first, b)| b.is_none() && overflowed(ops, (*op, *a_first), a, t))
+}
+
+/// Whether the partner of `a` for `t` by `op` on its side (see
+/// [`Op::partners`]), found missing, exists under `ops` though: it
+/// overflowed.
+fn overflowed<N: Number>(ops: OpSet, (op, a_first): (Op, bool), a: &N, t: &N) -> bool {
+    ops.contains(op)
+        && match op {
+            Op::Add | Op::Sub => true,
+            Op::Mul => !a.is_zero(),
+            Op::Div => !a.is_zero() && (!a_first || !t.is_zero()),
+        }
 }
 
 #[cfg(test)]
