@@ -219,32 +219,36 @@ pub(super) fn two_steps<N: Number>(
     target: &N,
 ) -> Result<TwoSteps<N>, NoTwoSteps> {
     debug_assert!(!target.is_zero());
-    // Each list of partners looked at where it was made, not moved.
-    let outer_partners = Op::partners(outer, target);
-    if overflows(ops, outer, target, &outer_partners) {
+    // The partners `u` of the outer card that `ops` and `domain` allow,
+    // kept as they are worked out.
+    let (mut outer_partners, mut overflow) = (SmallVec::<[(Op, bool, N); PARTNERS]>::new(), false);
+    Op::each_partner(outer, target, |op, first, u| match u {
+        Some(u) if ops.contains(op) && domain.allows(&u) => outer_partners.push((op, first, u)),
+        Some(_) => {}
+        None => overflow |= overflowed(ops, (op, first), outer, target),
+    });
+    if overflow {
         return Err(NoTwoSteps::Overflow);
     }
-    let allowed = |op: Op, u: &Option<N>| u.as_ref().filter(|u| ops.contains(op) && domain.allows(*u)).cloned();
-    let mut us: SmallVec<[N; PARTNERS]> = outer_partners.iter().filter_map(|(op, _, u)| allowed(*op, u)).collect();
+    let mut us: SmallVec<[N; PARTNERS]> = outer_partners.iter().map(|(_, _, u)| u.clone()).collect();
     us.sort_unstable();
     us.dedup();
     // Six partners of six partners at most.
     let mut steps = Vec::with_capacity(PARTNERS * PARTNERS);
     for (outer_op, outer_first, u) in &outer_partners {
-        let Some(u) = allowed(*outer_op, u) else { continue };
         if u.is_zero() && inner.is_zero() && (ops.contains(Op::Mul) || ops.contains(Op::Div)) {
             return Err(NoTwoSteps::EveryValue);
         }
-        let at = us.iter().position(|made| *made == u).expect("every u is among them");
+        let at = us.iter().position(|made| made == u).expect("every u is among them");
         let at = u8::try_from(at).expect("six at most");
         let mut overflow = false;
-        Op::each_partner(inner, &u, |inner_op, inner_first, v| match v {
+        Op::each_partner(inner, u, |inner_op, inner_first, v| match v {
             Some(v) if ops.contains(inner_op) => {
                 let (outer, inner) = ((*outer_op, *outer_first), (inner_op, inner_first));
                 steps.push(TwoStep { v, u: at, outer, inner });
             }
             Some(_) => {}
-            None => overflow |= overflowed(ops, (inner_op, inner_first), inner, &u),
+            None => overflow |= overflowed(ops, (inner_op, inner_first), inner, u),
         });
         if overflow {
             return Err(NoTwoSteps::Overflow);
@@ -253,16 +257,9 @@ pub(super) fn two_steps<N: Number>(
     Ok(TwoSteps { steps: Unsorted::of(steps), us })
 }
 
-/// Whether a partner of `a` for `t` among `partners` (see
-/// [`Op::partners`]) under `ops` is missing though it exists: it
-/// overflowed. A zero `a` with a zero `t` is the caller's to handle.
-fn overflows<N: Number>(ops: OpSet, a: &N, t: &N, partners: &[(Op, bool, Option<N>); PARTNERS]) -> bool {
-    partners.iter().any(|(op, a_first, b)| b.is_none() && overflowed(ops, (*op, *a_first), a, t))
-}
-
 /// Whether the partner of `a` for `t` by `op` on its side (see
 /// [`Op::partners`]), found missing, exists under `ops` though: it
-/// overflowed.
+/// overflowed. A zero `a` with a zero `t` is the caller's to handle.
 fn overflowed<N: Number>(ops: OpSet, (op, a_first): (Op, bool), a: &N, t: &N) -> bool {
     ops.contains(op)
         && match op {
