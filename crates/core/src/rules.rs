@@ -74,10 +74,6 @@ impl Op {
     ///     .collect();
     /// assert_eq!(shown, ["+true:20", "-true:-20", "-false:28", "*true:6", "/true:1/6", "/false:96"]);
     /// ```
-    ///
-    /// Always inlined: its callers walk the six partners where they are
-    /// made, and a call returns them through a copy of the whole array.
-    #[inline(always)]
     pub fn partners<N: Number>(a: &N, t: &N) -> [(Op, bool, Option<N>); 6] {
         let mut partners = [const { (Op::Add, true, None) }; 6];
         let mut at = 0;
