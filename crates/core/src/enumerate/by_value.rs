@@ -365,9 +365,9 @@ pub(super) struct ValueKeys {
 
 impl ValueKeys {
     pub(super) fn of<N: Number>(values: &[N]) -> ValueKeys {
-        let keys: Vec<Option<u64>> = values.iter().map(N::order_key).collect();
-        let filter = ValueFilter::of_keys(keys.iter().copied());
-        ValueKeys { probes: keys.into_iter().map(Probe::of).collect(), filter }
+        let probes: Box<[Probe]> = values.iter().map(|v| Probe::of(v.order_key())).collect();
+        let filter = ValueFilter::of_keys(probes.iter().map(|probe| Some(probe.key).filter(|&key| key != Run::NO_KEY)));
+        ValueKeys { probes, filter }
     }
 
     /// The order key of every value, as a [`Probe`], in order: zipped
