@@ -82,12 +82,20 @@ pub(crate) struct Forms {
     /// The id of every shape with the hash of its shape, kept so that
     /// growing the table does not hash the shapes again.
     ids: HashTable<(u64, FormId)>,
+    /// What [`Forms::without_a_one`] made of each form asked as a part,
+    /// by id: a part sits in the tops of many solutions of one hand.
+    parts_without_a_one: Vec<Option<Option<(SignedId, SignedId)>>>,
 }
 
 impl Forms {
     /// An empty store with room for `n` forms.
     pub(crate) fn with_capacity(n: usize) -> Forms {
-        Forms { shapes: Vec::with_capacity(n), facts: Vec::with_capacity(n), ids: HashTable::with_capacity(n) }
+        Forms {
+            shapes: Vec::with_capacity(n),
+            facts: Vec::with_capacity(n),
+            ids: HashTable::with_capacity(n),
+            parts_without_a_one: Vec::with_capacity(n),
+        }
     }
 
     /// Forgets every form, keeping the room they took.
@@ -95,6 +103,7 @@ impl Forms {
         self.shapes.clear();
         self.facts.clear();
         self.ids.clear();
+        self.parts_without_a_one.clear();
     }
 
     /// The number of forms stored.
@@ -643,10 +652,26 @@ impl Forms {
                 return Some((rebuilt, one));
             }
         }
-        let (at, (without, one)) = self.in_first_decorated_part(id.form, Forms::without_a_one)?;
+        let (at, (without, one)) = self.in_first_decorated_part(id.form, Forms::part_without_a_one)?;
         let mut rebuilt = self.with_parts_replaced(id.form, &[at], Some(without));
         rebuilt.negative ^= id.negative;
         Some((rebuilt, one))
+    }
+
+    /// [`Forms::without_a_one`] of a part of a larger form, worked out once
+    /// per part.
+    fn part_without_a_one(&mut self, part: SignedId) -> Option<(SignedId, SignedId)> {
+        debug_assert!(!part.negative, "parts are asked unsigned");
+        let at = part.form.0 as usize;
+        if let Some(Some(known)) = self.parts_without_a_one.get(at) {
+            return *known;
+        }
+        let found = self.without_a_one(part);
+        if self.parts_without_a_one.len() <= at {
+            self.parts_without_a_one.resize(self.len(), None);
+        }
+        self.parts_without_a_one[at] = Some(found);
+        found
     }
 
     /// The first part of the sum or product `form` (kept parts first) of
