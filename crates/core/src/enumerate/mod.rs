@@ -923,14 +923,30 @@ impl<N: Number> Memo<N> {
             let positions = looked.positions.as_ref().expect("made above");
             met.clear();
             let (values_looked, keys) = (looked.values.as_deref().unwrap_or_default(), looked.keys.as_ref());
+            // Finishers whose two lists are made are combos at once, until
+            // one needs a list made: it and those after it wait for the
+            // memo, in order.
+            let mut waiting = false;
             finish::meet(finishers, values_looked, positions, keys, |f, b| {
                 // Equal halves make the same trees either way round: keep
                 // one orientation, and for + and * one order of the values
                 // (compared only then: most halves differ).
                 let mirrored = || !f.a_first || (f.op.is_commutative() && values[f.at as usize] > f.partner);
-                if !(same && mirrored()) {
-                    met.push((f.op, f.a_first, f.at as usize, b));
+                if same && mirrored() {
+                    return;
                 }
+                let a = f.at as usize;
+                if !waiting {
+                    if let (Some(walked), Some(looked)) = (walked.lists[a], looked.lists[b]) {
+                        let (ls, rs) = if f.a_first { (walked, looked) } else { (looked, walked) };
+                        if !ls.is_empty() && !rs.is_empty() {
+                            combos.push((f.op, ls, rs));
+                        }
+                        return;
+                    }
+                    waiting = true;
+                }
+                met.push((f.op, f.a_first, a, b));
             });
             for &(op, a_first, a, b) in &met {
                 let (walked, looked) = (self.list_at(nodes, walk, a)?, self.list_at(nodes, look, b)?);
