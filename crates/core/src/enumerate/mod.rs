@@ -905,17 +905,16 @@ impl<N: Number> Memo<N> {
         let mut met = std::mem::take(&mut self.met);
         for &(left, right) in splits {
             let (walk, look) = self.walk_and_look(left, right)?;
-            if self.sets[look].values.is_none() {
+            let (walked, looked) = (&self.sets[walk], &self.sets[look]);
+            if looked.values.is_none() {
                 combos.extend(self.combos(nodes, &[(left, right)], target)?);
                 continue;
             }
             let same = left == right;
-            if self.sets[walk].finishers.is_none() {
-                self.sets[walk].finishers = Some(finish::finishers(self.ops, self.values(walk), target));
-            }
-            self.ensure_positions(look);
-            if self.sets[look].cards == 2 {
-                self.ensure_keys(look);
+            // What the meeting needs is made once per part: checked at once.
+            if walked.finishers.is_none() || looked.positions.is_none() || (looked.cards == 2 && looked.keys.is_none())
+            {
+                self.prepare_meeting(walk, look, target);
             }
             let (walked, looked) = (&self.sets[walk], &self.sets[look]);
             let values = walked.values.as_deref().expect("the walked part has its values");
@@ -958,6 +957,21 @@ impl<N: Number> Memo<N> {
         }
         self.met = met;
         Some(())
+    }
+
+    /// Makes what [`Memo::top_combos`] meets the parts `walk` and `look`,
+    /// which have their values, with: the finishers of `walk`, the
+    /// positions of `look`'s values and, for a pair, their keys. Out of
+    /// line, as each is made once per part.
+    #[inline(never)]
+    fn prepare_meeting(&mut self, walk: usize, look: usize, target: &N) {
+        if self.sets[walk].finishers.is_none() {
+            self.sets[walk].finishers = Some(finish::finishers(self.ops, self.values(walk), target));
+        }
+        self.ensure_positions(look);
+        if self.sets[look].cards == 2 {
+            self.ensure_keys(look);
+        }
     }
 
     /// Every way to make `v` by combining the two parts of one of `splits`;
