@@ -904,12 +904,16 @@ impl<N: Number> Memo<N> {
         }
         let mut met = std::mem::take(&mut self.met);
         for &(left, right) in splits {
-            let (walk, look) = self.walk_and_look(left, right)?;
-            let (walked, looked) = (&self.sets[walk], &self.sets[look]);
-            if looked.values.is_none() {
+            // Two parts with their values meet, the one with fewer walked
+            // (as `walk_and_look` picks); otherwise the part without them
+            // is asked for the values that finish.
+            let (l, r) = (&self.sets[left], &self.sets[right]);
+            let (Some(l_values), Some(r_values)) = (&l.values, &r.values) else {
                 combos.extend(self.combos(nodes, &[(left, right)], target)?);
                 continue;
-            }
+            };
+            let ((walk, walked), (look, looked)) =
+                if l_values.len() > r_values.len() { ((right, r), (left, l)) } else { ((left, l), (right, r)) };
             let same = left == right;
             // What the meeting needs is made once per part: checked at once.
             if walked.finishers.is_none() || looked.positions.is_none() || (looked.cards == 2 && looked.keys.is_none())
