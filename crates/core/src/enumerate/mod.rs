@@ -916,11 +916,15 @@ impl<N: Number> Memo<N> {
                 if l_values.len() > r_values.len() { ((right, r), (left, l)) } else { ((left, l), (right, r)) };
             let same = left == right;
             // What the meeting needs is made once per part: checked at once.
-            if walked.finishers.is_none() || looked.positions.is_none() || (looked.cards == 2 && looked.keys.is_none())
+            let (walked, looked) = if walked.finishers.is_none()
+                || looked.positions.is_none()
+                || (looked.cards == 2 && looked.keys.is_none())
             {
                 self.prepare_meeting(walk, look, target);
-            }
-            let (walked, looked) = (&self.sets[walk], &self.sets[look]);
+                (&self.sets[walk], &self.sets[look])
+            } else {
+                (walked, looked)
+            };
             let values = walked.values.as_deref().expect("the walked part has its values");
             let finishers = walked.finishers.as_ref().expect("made above");
             let positions = looked.positions.as_ref().expect("made above");
