@@ -447,6 +447,11 @@ fn triple_slot(a: u8, b: u8, c: u8) -> usize {
     16 * 16 + (usize::from(a & 15) << 8 | usize::from(b & 15) << 4 | usize::from(c & 15))
 }
 
+/// True for `+` and `-`, whose chains are sums; false for `*` and `/`.
+fn is_additive(op: Op) -> bool {
+    op.precedence() == Op::Add.precedence()
+}
+
 /// How to finish a value from two parts: `left op right`, each part's
 /// expressions a list of nodes.
 type Combo = (Op, List, List);
@@ -873,15 +878,16 @@ impl<N: Number> Memo<N> {
     /// that value's list: after the parts' lists, so that they are
     /// consecutive, and products before sums.
     fn push_combos(&self, nodes: &mut Nodes, id: usize, combos: &[Combo]) -> List {
-        let start = nodes.len();
-        let mut sums = start;
-        for additive in [false, true] {
-            for &(op, ls, rs) in combos.iter().filter(|(op, ..)| (op.precedence() == Op::Add.precedence()) == additive)
-            {
-                nodes.push_pairs(self.sets[id].grouping, op, ls, rs);
+        let (start, grouping) = (nodes.len(), self.sets[id].grouping);
+        for &(op, ls, rs) in combos {
+            if !is_additive(op) {
+                nodes.push_pairs(grouping, op, ls, rs);
             }
-            if !additive {
-                sums = nodes.len();
+        }
+        let sums = nodes.len();
+        for &(op, ls, rs) in combos {
+            if is_additive(op) {
+                nodes.push_pairs(grouping, op, ls, rs);
             }
         }
         List::of(start, sums, nodes.len())
