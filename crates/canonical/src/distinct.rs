@@ -454,7 +454,7 @@ pub(crate) fn rank_of<T: Tree>(level: Level, solution: T) -> Rank {
         View::Card(_) => tidy_rank(solution, false, &mut fast),
         // The root chain's parts, as `tidy_rank` walks them.
         View::Binary(op, l, r) => {
-            let additive = op.precedence() == Op::Add.precedence();
+            let additive = op.is_additive();
             fast.2 += 1;
             chain_rank(l, additive, false, &mut fast)
                 .and_then(|()| chain_rank(r, additive, matches!(op, Op::Sub | Op::Div), &mut fast))
@@ -483,7 +483,7 @@ fn tidy_rank<T: Tree>(e: T, in_product: bool, rank: &mut Rank) -> Option<()> {
             rank.2 += decimal_digits(r.numer());
         }
         View::Binary(op, _, _) => {
-            let additive = op.precedence() == Op::Add.precedence();
+            let additive = op.is_additive();
             if additive && in_product {
                 rank.0 += 1;
                 rank.2 += 2;
@@ -497,7 +497,7 @@ fn tidy_rank<T: Tree>(e: T, in_product: bool, rank: &mut Rank) -> Option<()> {
 /// [`tidy_rank`] over the parts of the chain `e` (additive or multiplicative).
 fn chain_rank<T: Tree>(e: T, additive: bool, inverted: bool, rank: &mut Rank) -> Option<()> {
     match e.view() {
-        View::Binary(op, l, r) if (op.precedence() == Op::Add.precedence()) == additive => {
+        View::Binary(op, l, r) if op.is_additive() == additive => {
             chain_rank(l, additive, inverted, rank)?;
             // One operator between the chain's two sides.
             rank.2 += 1;
@@ -524,9 +524,9 @@ fn same_tidy_views<T: Tree>(a: View<T>, b: View<T>) -> bool {
     match (a, b) {
         (View::Card(x), View::Card(y)) => x == y,
         (View::Binary(p, al, ar), View::Binary(q, bl, br)) if p.precedence() == q.precedence() => {
-            let additive = p.precedence() == Op::Add.precedence();
+            let additive = p.is_additive();
             let continues = |e: T| match e.view() {
-                View::Binary(op, _, _) => (op.precedence() == Op::Add.precedence()) == additive,
+                View::Binary(op, _, _) => op.is_additive() == additive,
                 View::Card(_) => false,
             };
             // Two chains of two parts, the usual case, matched as below
@@ -569,7 +569,7 @@ type Parts<T> = SmallVec<[(bool, T); 8]>;
 
 fn chain_parts<T: Tree>(e: T, additive: bool, inverted: bool, out: &mut Parts<T>) {
     match e.view() {
-        View::Binary(op, l, r) if (op.precedence() == Op::Add.precedence()) == additive => {
+        View::Binary(op, l, r) if op.is_additive() == additive => {
             chain_parts(l, additive, inverted, out);
             chain_parts(r, additive, inverted ^ matches!(op, Op::Sub | Op::Div), out);
         }
@@ -626,8 +626,7 @@ pub(crate) fn tidy_view<T: Tree>(level: Level, view: View<T>, whole: Option<Rati
             Expr::binary(op, l, r)
         }
         View::Binary(op, l, r) => {
-            let (plus, minus) =
-                if op.precedence() == Op::Add.precedence() { (Op::Add, Op::Sub) } else { (Op::Mul, Op::Div) };
+            let (plus, minus) = if op.is_additive() { (Op::Add, Op::Sub) } else { (Op::Mul, Op::Div) };
             let (l, r) = (l.view(), r.view());
             let continues = |view: &View<T>| matches!(view, View::Binary(op, _, _) if *op == plus || *op == minus);
             // A chain of two parts, the usual case, is built straight

@@ -74,10 +74,6 @@ pub(crate) struct NodeRanks {
 /// How many ids beyond the nodes made so far the table makes room for.
 const ROOM_AHEAD: usize = 1 << 10;
 
-fn is_additive(op: Op) -> bool {
-    op.precedence() == Op::Add.precedence()
-}
-
 fn add(a: Rank, b: Rank) -> Rank {
     (a.0 + b.0, a.1 + b.1, a.2 + b.2)
 }
@@ -104,7 +100,7 @@ impl NodeRanks {
                 (card.is_integer() && !card.numer().is_negative()).then(|| (0, 0, decimal_digits(card.numer())))
             }
             Solution::Binary(op, l, r) => {
-                let additive = is_additive(op);
+                let additive = op.is_additive();
                 let left = self.share(nodes, l, additive)?.rank(false);
                 let right = self.share(nodes, r, additive)?.rank(matches!(op, Op::Sub | Op::Div));
                 Some(add(add(left, right), (0, 0, 1)))
@@ -133,7 +129,7 @@ impl NodeRanks {
             }
             Node::Card(_) => Known::Slow,
             Node::Binary(op, l, r) => {
-                let kind = if is_additive(op) { Kind::Sum } else { Kind::Product };
+                let kind = if op.is_additive() { Kind::Sum } else { Kind::Product };
                 self.chain_share(nodes, op, l, r).map_or(Known::Slow, |share| Known::Fast(share, kind))
             }
         };
@@ -150,7 +146,7 @@ impl NodeRanks {
     /// The share of `l op r` in a chain of `op`'s own kind: its two sides'
     /// parts together.
     fn chain_share(&mut self, nodes: &Nodes, op: Op, l: NodeId, r: NodeId) -> Option<Share> {
-        let additive = is_additive(op);
+        let additive = op.is_additive();
         let (left, right) = (self.share(nodes, l, additive)?, self.share(nodes, r, additive)?);
         let right_inverted =
             if matches!(op, Op::Sub | Op::Div) { right.parts - right.inverted } else { right.inverted };

@@ -38,6 +38,12 @@ impl Op {
         matches!(self, Op::Add | Op::Mul)
     }
 
+    /// Is this `+` or `-`, whose chains are sums (not `*` or `/`, whose
+    /// chains are products)?
+    pub const fn is_additive(self) -> bool {
+        matches!(self, Op::Add | Op::Sub)
+    }
+
     /// Binding strength: `*` and `/` bind tighter than `+` and `-`.
     pub const fn precedence(self) -> u8 {
         match self {

@@ -425,7 +425,7 @@ impl<N: Number> Memo<N> {
     /// `y` may follow. A card not listed yet will come after `x`; a
     /// pair's list not made yet may hold such a chain.
     fn chain_ends_by(&self, (x_node, tails): (NodeId, &[Tail]), splits: &CardSplits, op: Op, word: u64) -> bool {
-        let additive = op.precedence() == Op::Add.precedence();
+        let additive = op.is_additive();
         bits_of(word).any(|way| {
             // A way's bit in its word: its side, then its split, then its position.
             let ((y, p), at) = (splits[way >> 3 & 3], way & 7);

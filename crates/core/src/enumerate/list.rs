@@ -162,7 +162,7 @@ impl Grouping {
 
     /// True if the chains of `op`'s kind are grouped from the left.
     pub(super) fn groups_chains(self, op: Op) -> bool {
-        if op.precedence() == Op::Add.precedence() { self.sums } else { self.products }
+        if op.is_additive() { self.sums } else { self.products }
     }
 
     /// True if `l op r` is made for no `r` that is a chain of `op`'s kind
@@ -189,7 +189,7 @@ impl Grouping {
     /// lists' nodes itself: the nodes' own store can take the pairs as
     /// they come, since only older nodes' tails are read.
     pub(super) fn pairs_into(self, op: Op, left: List, right: List, sink: &mut impl PairSink) {
-        let additive = op.precedence() == Op::Add.precedence();
+        let additive = op.is_additive();
         // Most lists joined are of one node each: that one pair is decided
         // without setting up the loops below.
         if let (Some(l), Some(r)) = (left.single(), right.single()) {
@@ -367,7 +367,7 @@ mod tests {
             for grouping in [Grouping::EVERY, Grouping::new(Trees::LeftGrouped, OpSet::ALL)] {
                 for op in Op::ALL {
                     for (left, right) in lists.iter().flat_map(|&l| lists.iter().map(move |&r| (l, r))) {
-                        let additive = op.precedence() == Op::Add.precedence();
+                        let additive = op.is_additive();
                         let (mut fast, mut looped) = (Collect(&tails, Vec::new()), Collect(&tails, Vec::new()));
                         grouping.pairs_into(op, left, right, &mut fast);
                         grouping.looped_pairs_into(op, additive, left, right, &mut looped);

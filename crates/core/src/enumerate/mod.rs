@@ -447,11 +447,6 @@ fn triple_slot(a: u8, b: u8, c: u8) -> usize {
     16 * 16 + (usize::from(a & 15) << 8 | usize::from(b & 15) << 4 | usize::from(c & 15))
 }
 
-/// True for `+` and `-`, whose chains are sums; false for `*` and `/`.
-fn is_additive(op: Op) -> bool {
-    op.precedence() == Op::Add.precedence()
-}
-
 /// How to finish a value from two parts: `left op right`, each part's
 /// expressions a list of nodes.
 type Combo = (Op, List, List);
@@ -880,13 +875,13 @@ impl<N: Number> Memo<N> {
     fn push_combos(&self, nodes: &mut Nodes, id: usize, combos: &[Combo]) -> List {
         let (start, grouping) = (nodes.len(), self.sets[id].grouping);
         for &(op, ls, rs) in combos {
-            if !is_additive(op) {
+            if !op.is_additive() {
                 nodes.push_pairs(grouping, op, ls, rs);
             }
         }
         let sums = nodes.len();
         for &(op, ls, rs) in combos {
-            if is_additive(op) {
+            if op.is_additive() {
                 nodes.push_pairs(grouping, op, ls, rs);
             }
         }
@@ -1323,7 +1318,7 @@ mod tests {
     fn chains(e: &Expr) -> String {
         fn parts(e: &Expr, additive: bool, inverted: bool, kept: &mut Vec<String>, minus: &mut Vec<String>) {
             match e {
-                Expr::Binary(step) if (step.op.precedence() == Op::Add.precedence()) == additive => {
+                Expr::Binary(step) if step.op.is_additive() == additive => {
                     parts(&step.left, additive, inverted, kept, minus);
                     parts(&step.right, additive, inverted ^ matches!(step.op, Op::Sub | Op::Div), kept, minus);
                 }
@@ -1334,7 +1329,7 @@ mod tests {
         match e {
             Expr::Num(r) => r.to_string(),
             Expr::Binary(step) => {
-                let additive = step.op.precedence() == Op::Add.precedence();
+                let additive = step.op.is_additive();
                 let (mut kept, mut minus) = (Vec::new(), Vec::new());
                 parts(e, additive, false, &mut kept, &mut minus);
                 kept.sort();
