@@ -4,6 +4,12 @@
 //! prints one table: each workload's median time, its throughput, and its
 //! ratio against an in-project baseline measured in the same run: the
 //! brute-force oracle where it finishes in reasonable time, else the search.
+//!
+//! `cargo xtask instructions [WORKLOAD...]` counts, under valgrind's
+//! callgrind, the instructions of one pass of each workload (from a fresh
+//! memo, as a criterion iteration runs): on a machine whose speed drifts
+//! by a third from run to run, the figure that shows a change of a few
+//! percent.
 
 // Timings are measurements, not engine values: floats are right here.
 #![allow(clippy::float_arithmetic)]
@@ -15,12 +21,13 @@ use std::time::SystemTime;
 use anyhow::{Context, bail};
 use serde_json::Value;
 
-const USAGE: &str = "usage: cargo xtask bench [--quick] [FILTER]";
+const USAGE: &str = "usage: cargo xtask bench [--quick] [FILTER] | cargo xtask instructions [WORKLOAD...]";
 
 fn main() -> anyhow::Result<()> {
     let args: Vec<String> = std::env::args().skip(1).collect();
     match args.first().map(String::as_str) {
         Some("bench") => bench(&args[1..]),
+        Some("instructions") => instructions(&args[1..]),
         _ => bail!("{USAGE}"),
     }
 }
@@ -30,8 +37,8 @@ fn bench(args: &[String]) -> anyhow::Result<()> {
     let filter: Vec<&String> = args.iter().filter(|a| !a.starts_with("--")).collect();
     let root = workspace_root();
     let started = SystemTime::now();
-    let mut cargo = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()));
-    cargo.current_dir(&root).args(["bench", "-p", "reckon-benches", "--benches", "--"]);
+    let mut cargo = cargo(&root);
+    cargo.args(["bench", "-p", "reckon-benches", "--benches", "--"]);
     if quick {
         cargo.args(["--warm-up-time", "0.3", "--measurement-time", "1", "--sample-size", "10"]);
         // Benches whose every run takes seconds measure a smaller case.
@@ -45,6 +52,61 @@ fn bench(args: &[String]) -> anyhow::Result<()> {
     let results = read_results(&root.join("target/criterion"), started)?;
     print_table(&results);
     Ok(())
+}
+
+/// Prints the instructions of one pass of each workload named (every
+/// one if none is): the count of two passes less that of one, so that
+/// building the input is not counted.
+fn instructions(names: &[String]) -> anyhow::Result<()> {
+    let root = workspace_root();
+    let status = cargo(&root)
+        .args(["build", "--profile", "bench", "-p", "reckon-benches", "--example", "passes"])
+        .status()
+        .context("cannot run cargo build")?;
+    if !status.success() {
+        bail!("building the workloads failed: {status}");
+    }
+    // The bench profile builds into the release directory.
+    let passes = root.join("target/release/examples/passes");
+    let listed = Command::new(&passes).arg("--list").output().context("cannot run the workloads")?;
+    let known: Vec<String> = String::from_utf8(listed.stdout)?.lines().map(str::to_owned).collect();
+    if let Some(unknown) = names.iter().find(|name| !known.contains(name)) {
+        bail!("no workload named {unknown:?}; there are {}", known.join(", "));
+    }
+    println!("| workload | instructions per pass |");
+    println!("|---|---|");
+    for name in known.iter().filter(|name| names.is_empty() || names.contains(name)) {
+        let (one, two) = (counted(&passes, name, 1)?, counted(&passes, name, 2)?);
+        let per_pass = two.checked_sub(one).context("two passes counted fewer instructions than one")?;
+        println!("| {name} | {} |", si(per_pass as f64));
+    }
+    Ok(())
+}
+
+/// The instructions callgrind counts in `passes` runs of `workload`.
+fn counted(program: &Path, workload: &str, passes: usize) -> anyhow::Result<u64> {
+    let output = Command::new("valgrind")
+        .args(["--tool=callgrind", "--callgrind-out-file=/dev/null"])
+        .arg(program)
+        .args([workload, &passes.to_string()])
+        .output()
+        .context("cannot run valgrind (Debian: apt-get install valgrind)")?;
+    let log = String::from_utf8_lossy(&output.stderr);
+    if !output.status.success() {
+        bail!("{workload} failed under valgrind: {}\n{log}", output.status);
+    }
+    // callgrind ends with "==pid== Collected : 123456".
+    let collected = log.lines().find_map(|line| line.split_once("Collected :").map(|(_, n)| n.trim()));
+    collected
+        .context("no instruction count in callgrind's output")?
+        .parse()
+        .context("callgrind's count is not a number")
+}
+
+fn cargo(root: &Path) -> Command {
+    let mut cargo = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()));
+    cargo.current_dir(root);
+    cargo
 }
 
 fn workspace_root() -> PathBuf {

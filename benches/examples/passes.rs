@@ -1,0 +1,60 @@
+//! Runs one of the benches' workloads a given number of times, each pass
+//! from a fresh memo as a criterion iteration does, for
+//! `cargo xtask instructions`, which counts the instructions of a pass
+//! under callgrind: a figure that stays put on a machine whose speed
+//! drifts from run to run.
+//!
+//! Usage: `passes WORKLOAD N`, or `passes --list`.
+
+use std::hint::black_box;
+use std::process::ExitCode;
+
+use reckon_benches::{all_hands, countdown_census, countdown_selections, decide_all, distinct_all, target};
+use reckon_canonical::{Level, distinct_solutions};
+use reckon_core::{Hand, Rational, Rules};
+
+/// A workload: its name, and what makes one pass of it from its input.
+type Workload = (&'static str, fn() -> Box<dyn Fn()>);
+
+const WORKLOADS: [Workload; 5] = [
+    ("decide-4", || {
+        let hands = all_hands(4, 1, 13);
+        Box::new(move || assert_eq!(decide_all(black_box(&hands), target(24)), 1362))
+    }),
+    ("list-4", || {
+        let hands = all_hands(4, 1, 13);
+        Box::new(move || assert_eq!(distinct_all(black_box(&hands), target(24)), 3017))
+    }),
+    ("decide-5", || {
+        let hands = all_hands(5, 1, 13);
+        Box::new(move || assert_eq!(decide_all(black_box(&hands), target(24)), 6104))
+    }),
+    ("countdown-game", || {
+        let hand: Hand = "1 3 7 10 25 50".parse().expect("a hand");
+        let rules = Rules::countdown(Rational::from_integer(765));
+        Box::new(move || assert!(!distinct_solutions(black_box(&hand), &rules, Level::FourNums).is_empty()))
+    }),
+    ("countdown-census", || {
+        let selections = countdown_selections();
+        Box::new(move || assert_eq!(countdown_census(black_box(&selections)), 10_871_986))
+    }),
+];
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    if args.first().map(String::as_str) == Some("--list") {
+        WORKLOADS.iter().for_each(|(name, _)| println!("{name}"));
+        return ExitCode::SUCCESS;
+    }
+    let (Some(name), Some(Ok(passes))) = (args.first(), args.get(1).map(|n| n.parse::<usize>())) else {
+        eprintln!("usage: passes WORKLOAD N, or passes --list");
+        return ExitCode::from(2);
+    };
+    let Some((_, make)) = WORKLOADS.iter().find(|(known, _)| known == name) else {
+        eprintln!("no workload named {name:?}; passes --list names them");
+        return ExitCode::from(2);
+    };
+    let pass = make();
+    (0..passes).for_each(|_| pass());
+    ExitCode::SUCCESS
+}
