@@ -192,6 +192,7 @@ fn duration(ns: f64) -> String {
 
 fn si(x: f64) -> String {
     match x {
+        x if x >= 1e9 => format!("{:.2} G", x / 1e9),
         x if x >= 1e6 => format!("{:.2} M", x / 1e6),
         x if x >= 1e3 => format!("{:.1} k", x / 1e3),
         x => format!("{x:.1} "),
