@@ -5,7 +5,7 @@
 //! ratio against an in-project baseline measured in the same run: the
 //! brute-force oracle where it finishes in reasonable time, else the search.
 //!
-//! `cargo xtask instructions [WORKLOAD...]` counts, under valgrind's
+//! `cargo xtask instructions [--cache] [WORKLOAD...]` counts, under valgrind's
 //! callgrind, the instructions of one pass of each workload (from a fresh
 //! memo, as a criterion iteration runs): on a machine whose speed drifts
 //! by a third from run to run, the figure that shows a change of a few
@@ -21,7 +21,7 @@ use std::time::SystemTime;
 use anyhow::{Context, bail};
 use serde_json::Value;
 
-const USAGE: &str = "usage: cargo xtask bench [--quick] [FILTER] | cargo xtask instructions [WORKLOAD...]";
+const USAGE: &str = "usage: cargo xtask bench [--quick] [FILTER] | cargo xtask instructions [--cache] [WORKLOAD...]";
 
 fn main() -> anyhow::Result<()> {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -33,6 +33,7 @@ fn main() -> anyhow::Result<()> {
 }
 
 fn bench(args: &[String]) -> anyhow::Result<()> {
+    refuse_flags_but(args, &["--quick"])?;
     let quick = args.iter().any(|a| a == "--quick");
     let filter: Vec<&String> = args.iter().filter(|a| !a.starts_with("--")).collect();
     let root = workspace_root();
@@ -56,8 +57,14 @@ fn bench(args: &[String]) -> anyhow::Result<()> {
 
 /// Prints the instructions of one pass of each workload named (every
 /// one if none is): the count of two passes less that of one, so that
-/// building the input is not counted.
-fn instructions(names: &[String]) -> anyhow::Result<()> {
+/// building the input is not counted. With `--cache`, callgrind also
+/// simulates the first-level caches, and their misses a pass are printed
+/// beside: a miss costs a dozen cycles or so, and code or data that
+/// outgrows those caches slows a pass that runs no more instructions.
+fn instructions(args: &[String]) -> anyhow::Result<()> {
+    refuse_flags_but(args, &["--cache"])?;
+    let cache = args.iter().any(|a| a == "--cache");
+    let names: Vec<&String> = args.iter().filter(|a| !a.starts_with("--")).collect();
     let root = workspace_root();
     let status = cargo(&root)
         .args(["build", "--profile", "bench", "-p", "reckon-benches", "--example", "passes"])
@@ -73,20 +80,44 @@ fn instructions(names: &[String]) -> anyhow::Result<()> {
     if let Some(unknown) = names.iter().find(|name| !known.contains(name)) {
         bail!("no workload named {unknown:?}; there are {}", known.join(", "));
     }
-    println!("| workload | instructions per pass |");
-    println!("|---|---|");
+    if cache {
+        println!("| workload | instructions per pass | instruction-cache misses | data-cache read misses |");
+        println!("|---|---|---|---|");
+    } else {
+        println!("| workload | instructions per pass |");
+        println!("|---|---|");
+    }
     for name in known.iter().filter(|name| names.is_empty() || names.contains(name)) {
-        let (one, two) = (counted(&passes, name, 1)?, counted(&passes, name, 2)?);
-        let per_pass = two.checked_sub(one).context("two passes counted fewer instructions than one")?;
-        println!("| {name} | {} |", si(per_pass as f64));
+        let (one, two) = (counted(&passes, name, 1, cache)?, counted(&passes, name, 2, cache)?);
+        let per_pass = |event: Event| {
+            two[event as usize].checked_sub(one[event as usize]).context("two passes counted fewer events than one")
+        };
+        let instructions = si(per_pass(Event::Instructions)? as f64);
+        if cache {
+            let (code, data) = (per_pass(Event::CodeMisses)?, per_pass(Event::DataReadMisses)?);
+            println!("| {name} | {instructions} | {} | {} |", si(code as f64), si(data as f64));
+        } else {
+            println!("| {name} | {instructions} |");
+        }
     }
     Ok(())
 }
 
-/// The instructions callgrind counts in `passes` runs of `workload`.
-fn counted(program: &Path, workload: &str, passes: usize) -> anyhow::Result<u64> {
+/// Where callgrind's events stand on its "Collected" line: with cache
+/// simulation it counts `Ir Dr Dw I1mr D1mr D1mw ILmr DLmr DLmw`.
+#[derive(Clone, Copy)]
+enum Event {
+    Instructions = 0,
+    CodeMisses = 3,
+    DataReadMisses = 4,
+}
+
+/// The events callgrind counts in `passes` runs of `workload`, in its
+/// order (see [`Event`]): the instructions alone unless `cache`.
+fn counted(program: &Path, workload: &str, passes: usize, cache: bool) -> anyhow::Result<Vec<u64>> {
     let output = Command::new("valgrind")
         .args(["--tool=callgrind", "--callgrind-out-file=/dev/null"])
+        .args(cache.then_some("--cache-sim=yes"))
         .arg(program)
         .args([workload, &passes.to_string()])
         .output()
@@ -95,12 +126,25 @@ fn counted(program: &Path, workload: &str, passes: usize) -> anyhow::Result<u64>
     if !output.status.success() {
         bail!("{workload} failed under valgrind: {}\n{log}", output.status);
     }
-    // callgrind ends with "==pid== Collected : 123456".
-    let collected = log.lines().find_map(|line| line.split_once("Collected :").map(|(_, n)| n.trim()));
-    collected
-        .context("no instruction count in callgrind's output")?
-        .parse()
-        .context("callgrind's count is not a number")
+    // callgrind ends with "==pid== Collected : 123456 ...".
+    let collected = log.lines().find_map(|line| line.split_once("Collected :").map(|(_, counts)| counts));
+    let counts = collected.context("no instruction count in callgrind's output")?.split_whitespace();
+    let counts: Vec<u64> =
+        counts.map(str::parse).collect::<Result<_, _>>().context("callgrind's count is not a number")?;
+    let wanted = if cache { Event::DataReadMisses as usize + 1 } else { 1 };
+    if counts.len() < wanted {
+        bail!("callgrind counted {} events, not {wanted}", counts.len());
+    }
+    Ok(counts)
+}
+
+/// Fails on a flag that is not one of `known`, rather than reading it as
+/// a name or leaving it out.
+fn refuse_flags_but(args: &[String], known: &[&str]) -> anyhow::Result<()> {
+    match args.iter().find(|a| a.starts_with("--") && !known.contains(&a.as_str())) {
+        Some(flag) => bail!("unknown flag {flag}\n{USAGE}"),
+        None => Ok(()),
+    }
 }
 
 fn cargo(root: &Path) -> Command {
