@@ -7,18 +7,25 @@
 use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use reckon_benches::{all_hands, decide_all, decide_all_by_oracle, decide_all_by_search, random_hands, target};
+use reckon_benches::{
+    SOLVABLE_FIVE_CARD_HANDS, SOLVABLE_FOUR_CARD_HANDS, all_hands, decide_all, decide_all_by_oracle,
+    decide_all_by_search, random_hands, target,
+};
 
 fn decide_four_cards(c: &mut Criterion) {
     let hands = all_hands(4, 1, 13);
     let mut group = c.benchmark_group("decide 1820 hands, 4 cards 1..13, target 24");
     group.throughput(Throughput::Elements(hands.len() as u64));
-    group.bench_function("reckon", |b| b.iter(|| assert_eq!(decide_all(black_box(&hands), target(24)), 1362)));
-    group
-        .bench_function("search", |b| b.iter(|| assert_eq!(decide_all_by_search(black_box(&hands), target(24)), 1362)));
+    group.bench_function("reckon", |b| {
+        b.iter(|| assert_eq!(decide_all(black_box(&hands), target(24)), SOLVABLE_FOUR_CARD_HANDS))
+    });
+    group.bench_function("search", |b| {
+        b.iter(|| assert_eq!(decide_all_by_search(black_box(&hands), target(24)), SOLVABLE_FOUR_CARD_HANDS))
+    });
     group.sample_size(10);
-    group
-        .bench_function("oracle", |b| b.iter(|| assert_eq!(decide_all_by_oracle(black_box(&hands), target(24)), 1362)));
+    group.bench_function("oracle", |b| {
+        b.iter(|| assert_eq!(decide_all_by_oracle(black_box(&hands), target(24)), SOLVABLE_FOUR_CARD_HANDS))
+    });
     group.finish();
 }
 
@@ -27,9 +34,13 @@ fn decide_five_cards(c: &mut Criterion) {
     let mut group = c.benchmark_group("decide 6188 hands, 5 cards 1..13, target 24");
     group.throughput(Throughput::Elements(hands.len() as u64));
     group.sample_size(10);
-    group.bench_function("reckon", |b| b.iter(|| decide_all(black_box(&hands), target(24))));
+    group.bench_function("reckon", |b| {
+        b.iter(|| assert_eq!(decide_all(black_box(&hands), target(24)), SOLVABLE_FIVE_CARD_HANDS))
+    });
     // The oracle needs about a minute here; the search is the baseline.
-    group.bench_function("search", |b| b.iter(|| decide_all_by_search(black_box(&hands), target(24))));
+    group.bench_function("search", |b| {
+        b.iter(|| assert_eq!(decide_all_by_search(black_box(&hands), target(24)), SOLVABLE_FIVE_CARD_HANDS))
+    });
     group.finish();
 }
 

@@ -13,6 +13,21 @@ use reckon_core::{Hand, Rational, Reach, Rules, SharedSets, Solver, oracle};
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
+/// The hands of four cards 1..13 that make 24, of 1820: what every
+/// deciding engine must count, so that a faster one is not a wrong one.
+pub const SOLVABLE_FOUR_CARD_HANDS: usize = 1362;
+
+/// The hands of five cards 1..13 that make 24, of 6188.
+pub const SOLVABLE_FIVE_CARD_HANDS: usize = 6104;
+
+/// The distinct (`4nums`) solutions of the 1820 hands of four cards 1..13
+/// for 24, as 4nums.com and yuuki15/24 list them.
+pub const DISTINCT_FOUR_CARD_SOLUTIONS: usize = 3017;
+
+/// The (selection, target) pairs of the Countdown census that are
+/// solvable: 13,243 selections against targets 100..=999.
+pub const SOLVABLE_COUNTDOWN_GAMES: usize = 10_871_986;
+
 /// Every hand of `n` cards with values in `lo..=hi`, ascending.
 pub fn all_hands(n: usize, lo: i64, hi: i64) -> Vec<Hand> {
     fn extend(prefix: &mut Vec<i64>, n: usize, lo: i64, hi: i64, out: &mut Vec<Hand>) {
