@@ -33,9 +33,7 @@ fn main() -> anyhow::Result<()> {
 }
 
 fn bench(args: &[String]) -> anyhow::Result<()> {
-    refuse_flags_but(args, &["--quick"])?;
-    let quick = args.iter().any(|a| a == "--quick");
-    let filter: Vec<&String> = args.iter().filter(|a| !a.starts_with("--")).collect();
+    let (quick, filter) = flag_and_names(args, "--quick")?;
     let root = workspace_root();
     let started = SystemTime::now();
     let mut cargo = cargo(&root);
@@ -62,9 +60,7 @@ fn bench(args: &[String]) -> anyhow::Result<()> {
 /// beside: a miss costs a dozen cycles or so, and code or data that
 /// outgrows those caches slows a pass that runs no more instructions.
 fn instructions(args: &[String]) -> anyhow::Result<()> {
-    refuse_flags_but(args, &["--cache"])?;
-    let cache = args.iter().any(|a| a == "--cache");
-    let names: Vec<&String> = args.iter().filter(|a| !a.starts_with("--")).collect();
+    let (cache, names) = flag_and_names(args, "--cache")?;
     let root = workspace_root();
     let status = cargo(&root)
         .args(["build", "--profile", "bench", "-p", "reckon-benches", "--example", "passes"])
@@ -80,25 +76,27 @@ fn instructions(args: &[String]) -> anyhow::Result<()> {
     if let Some(unknown) = names.iter().find(|name| !known.contains(name)) {
         bail!("no workload named {unknown:?}; there are {}", known.join(", "));
     }
-    if cache {
-        println!("| workload | instructions per pass | instruction-cache misses | data-cache read misses |");
-        println!("|---|---|---|---|");
+    let columns: &[(Event, &str)] = if cache {
+        &[
+            (Event::Instructions, "instructions per pass"),
+            (Event::CodeMisses, "instruction-cache misses"),
+            (Event::DataReadMisses, "data-cache read misses"),
+        ]
     } else {
-        println!("| workload | instructions per pass |");
-        println!("|---|---|");
-    }
+        &[(Event::Instructions, "instructions per pass")]
+    };
+    println!("| workload | {} |", columns.iter().map(|(_, title)| *title).collect::<Vec<_>>().join(" | "));
+    println!("|---|{}", "---|".repeat(columns.len()));
     for name in known.iter().filter(|name| names.is_empty() || names.contains(name)) {
         let (one, two) = (counted(&passes, name, 1, cache)?, counted(&passes, name, 2, cache)?);
-        let per_pass = |event: Event| {
-            two[event as usize].checked_sub(one[event as usize]).context("two passes counted fewer events than one")
-        };
-        let instructions = si(per_pass(Event::Instructions)? as f64);
-        if cache {
-            let (code, data) = (per_pass(Event::CodeMisses)?, per_pass(Event::DataReadMisses)?);
-            println!("| {name} | {instructions} | {} | {} |", si(code as f64), si(data as f64));
-        } else {
-            println!("| {name} | {instructions} |");
+        let mut row = format!("| {name} |");
+        for &(event, _) in columns {
+            let per_pass = two[event as usize]
+                .checked_sub(one[event as usize])
+                .context("two passes counted fewer events than one")?;
+            row.push_str(&format!(" {} |", si(per_pass as f64)));
         }
+        println!("{row}");
     }
     Ok(())
 }
@@ -138,13 +136,13 @@ fn counted(program: &Path, workload: &str, passes: usize, cache: bool) -> anyhow
     Ok(counts)
 }
 
-/// Fails on a flag that is not one of `known`, rather than reading it as
-/// a name or leaving it out.
-fn refuse_flags_but(args: &[String], known: &[&str]) -> anyhow::Result<()> {
-    match args.iter().find(|a| a.starts_with("--") && !known.contains(&a.as_str())) {
-        Some(flag) => bail!("unknown flag {flag}\n{USAGE}"),
-        None => Ok(()),
+/// Whether a task's one `flag` is among `args`, and the other arguments;
+/// any other flag fails, rather than being read as a name or left out.
+fn flag_and_names<'a>(args: &'a [String], flag: &str) -> anyhow::Result<(bool, Vec<&'a String>)> {
+    if let Some(unknown) = args.iter().find(|a| a.starts_with("--") && *a != flag) {
+        bail!("unknown flag {unknown}\n{USAGE}");
     }
+    Ok((args.iter().any(|a| a == flag), args.iter().filter(|a| !a.starts_with("--")).collect()))
 }
 
 fn cargo(root: &Path) -> Command {
