@@ -3,7 +3,7 @@
 
 use std::io::{BufRead, Write};
 
-use reckon_canonical::{Level, distinct_solutions};
+use reckon_canonical::{DistinctSolver, Level};
 use reckon_core::{Expr, Hand, Rational, Rules};
 use serde::Serialize;
 
@@ -15,33 +15,45 @@ use crate::report::{self, JsonNumber};
 pub fn run(args: &SolveArgs) -> anyhow::Result<Status> {
     let rules = args.rules.rules();
     let level: Level = args.level();
+    let mut solver = DistinctSolver::new(rules, level);
     if args.cards.is_empty() {
-        return run_batch(args, &rules, level, std::io::stdin().lock());
+        return run_batch(args, &mut solver, std::io::stdin().lock());
     }
     let Some(hand) = input::hand_from_args_or_report(&args.cards) else { return Ok(Status::BadInput) };
-    let listing = Listing { hand: &hand, rules: &rules, level, solutions: distinct_solutions(&hand, &rules, level) };
+    let listing = Listing::of(&mut solver, &hand, args.all);
     let mut out = std::io::stdout().lock();
     listing.write(&mut out, args, false)?;
-    Ok(if listing.solutions.is_empty() { Status::NoSolution } else { Status::Success })
+    Ok(if listing.count == 0 { Status::NoSolution } else { Status::Success })
 }
 
-/// One line per input line, in order.
-fn run_batch(args: &SolveArgs, rules: &Rules, level: Level, stdin: impl BufRead) -> anyhow::Result<Status> {
-    input::answer_batch(args.format, stdin, |out, hand| {
-        let solutions = distinct_solutions(hand, rules, level);
-        Listing { hand, rules, level, solutions }.write(out, args, true)
-    })
+/// One line per input line, in order. One solver answers every line, so
+/// that the parts hands have in common are worked out once.
+fn run_batch(args: &SolveArgs, solver: &mut DistinctSolver, stdin: impl BufRead) -> anyhow::Result<Status> {
+    input::answer_batch(args.format, stdin, |out, hand| Listing::of(solver, hand, args.all).write(out, args, true))
 }
 
-/// The distinct solutions of one hand.
+/// The distinct solutions of one hand, or only their number.
 struct Listing<'a> {
     hand: &'a Hand,
-    rules: &'a Rules,
+    rules: Rules,
     level: Level,
+    count: usize,
+    /// Listed only if asked for: counting classes costs less than
+    /// choosing and tidying the solution each shows.
     solutions: Vec<Expr>,
 }
 
-impl Listing<'_> {
+impl<'a> Listing<'a> {
+    fn of(solver: &mut DistinctSolver, hand: &'a Hand, with_solutions: bool) -> Listing<'a> {
+        let (rules, level) = (*solver.rules(), solver.level());
+        if with_solutions {
+            let solutions = solver.solve(hand);
+            Listing { hand, rules, level, count: solutions.len(), solutions }
+        } else {
+            Listing { hand, rules, level, count: solver.count(hand), solutions: Vec::new() }
+        }
+    }
+
     /// The solutions as printed: at the `syntax` level trees that differ
     /// only in grouping are different solutions, so their brackets show.
     fn shown(&self) -> impl Iterator<Item = String> + '_ {
@@ -56,7 +68,7 @@ impl Listing<'_> {
     fn write(&self, out: &mut impl Write, args: &SolveArgs, in_batch: bool) -> anyhow::Result<()> {
         let target = self.rules.target;
         match args.format {
-            Format::Bool => writeln!(out, "{}", !self.solutions.is_empty())?,
+            Format::Bool => writeln!(out, "{}", self.count > 0)?,
             Format::Json => {
                 serde_json::to_writer(&mut *out, &self.json(args.all))?;
                 writeln!(out)?;
@@ -64,8 +76,8 @@ impl Listing<'_> {
             Format::Text if in_batch => {
                 write!(out, "{}: ", self.hand)?;
                 if args.count {
-                    writeln!(out, "{}", self.solutions.len())?;
-                } else if self.solutions.is_empty() {
+                    writeln!(out, "{}", self.count)?;
+                } else if self.count == 0 {
                     writeln!(out, "no solution")?;
                 } else {
                     let shown: Vec<String> = self.shown().map(|e| format!("{e} = {target}")).collect();
@@ -74,8 +86,8 @@ impl Listing<'_> {
             }
             Format::Text => {
                 if args.count {
-                    writeln!(out, "{}", self.solutions.len())?;
-                } else if self.solutions.is_empty() {
+                    writeln!(out, "{}", self.count)?;
+                } else if self.count == 0 {
                     writeln!(out, "no solution")?;
                 } else {
                     for e in self.shown() {
@@ -91,9 +103,9 @@ impl Listing<'_> {
         JsonListing {
             cards: self.hand.cards().iter().map(|&c| c.into()).collect(),
             target: self.rules.target,
-            solvable: !self.solutions.is_empty(),
+            solvable: self.count > 0,
             solutions: with_solutions.then(|| self.shown().collect()),
-            count: self.solutions.len(),
+            count: self.count,
         }
     }
 }

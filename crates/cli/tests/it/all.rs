@@ -135,6 +135,27 @@ fn batch_lists_one_line_per_hand() {
     ");
 }
 
+/// One solver answers a whole batch, the parts hands share worked out
+/// once: each line is still what the hand alone gets, in JSON (which
+/// holds the solutions of `--all` and the number of `--count`), whatever
+/// came before it. The hands share sub-hands, repeat, hold zeros, and
+/// under `non-negative` one holds a card outside the domain, whose
+/// solutions keep their own grouping.
+#[test]
+fn batch_answers_each_hand_as_alone() {
+    let hands = ["1 2 3 4", "2 3 4 4", "0 1 2 12", "1 2 3 4", "-2 1 3 4", "3 3 8 8", "1 5 5 5", "2 2 2 3"];
+    for listing in ["--all", "--count"] {
+        for (target, domain) in [("24", "rational"), ("6", "non-negative"), ("10", "rational")] {
+            let options = [listing, "-f", "json", "-t", target, "--domain", domain];
+            let batch = reckon(options).stdin(&hands.join("\n")).run();
+            let alone: Vec<String> =
+                hands.iter().map(|hand| reckon(options.into_iter().chain(hand.split(' '))).run().stdout).collect();
+            assert_eq!(batch.stdout, alone.concat(), "{options:?}");
+            assert!(batch.stdout.contains("\"solvable\":true"), "{options:?}: {}", batch.stdout);
+        }
+    }
+}
+
 #[test]
 fn countdown_lists_subsets() {
     let run = reckon(["--all", "--rules", "countdown", "-t", "10", "2", "5", "10"]).run();
