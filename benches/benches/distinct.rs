@@ -3,7 +3,10 @@
 use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use reckon_benches::{DISTINCT_FOUR_CARD_SOLUTIONS, all_hands, distinct_all, distinct_all_by_oracle, target};
+use reckon_benches::{
+    DISTINCT_FOUR_CARD_SOLUTIONS, RAW_FOUR_CARD_SOLUTIONS, all_hands, count_distinct_all, distinct_all,
+    distinct_all_by_oracle, raw_all, target,
+};
 use reckon_canonical::{Level, distinct_solutions};
 use reckon_core::{Hand, Rational, Rules};
 
@@ -16,6 +19,14 @@ fn every_hand(c: &mut Criterion) {
         b.iter(|| assert_eq!(distinct_all(black_box(&hands), target(24)), DISTINCT_FOUR_CARD_SOLUTIONS))
     });
     group.bench_function("oracle", |b| b.iter(|| distinct_all_by_oracle(black_box(&hands), target(24))));
+    // Its stages, so that a run says where the listing's time goes: the
+    // raw solutions alone, then with their classes counted as well.
+    group.bench_function("stage: raw solutions", |b| {
+        b.iter(|| assert_eq!(raw_all(black_box(&hands), target(24)), RAW_FOUR_CARD_SOLUTIONS))
+    });
+    group.bench_function("stage: classes counted", |b| {
+        b.iter(|| assert_eq!(count_distinct_all(black_box(&hands), target(24)), DISTINCT_FOUR_CARD_SOLUTIONS))
+    });
     group.finish();
 }
 

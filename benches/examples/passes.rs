@@ -10,8 +10,9 @@ use std::hint::black_box;
 use std::process::ExitCode;
 
 use reckon_benches::{
-    DISTINCT_FOUR_CARD_SOLUTIONS, SOLVABLE_COUNTDOWN_GAMES, SOLVABLE_FIVE_CARD_HANDS, SOLVABLE_FOUR_CARD_HANDS,
-    all_hands, countdown_census, countdown_selections, decide_all, distinct_all, target,
+    DISTINCT_FOUR_CARD_SOLUTIONS, RAW_FOUR_CARD_SOLUTIONS, SOLVABLE_COUNTDOWN_GAMES, SOLVABLE_FIVE_CARD_HANDS,
+    SOLVABLE_FOUR_CARD_HANDS, all_hands, count_distinct_all, countdown_census, countdown_selections, decide_all,
+    distinct_all, raw_all, target,
 };
 use reckon_canonical::{Level, distinct_solutions};
 use reckon_core::{Hand, Rational, Rules};
@@ -19,7 +20,7 @@ use reckon_core::{Hand, Rational, Rules};
 /// A workload: its name, and what makes one pass of it from its input.
 type Workload = (&'static str, fn() -> Box<dyn Fn()>);
 
-const WORKLOADS: [Workload; 5] = [
+const WORKLOADS: [Workload; 7] = [
     ("decide-4", || {
         let hands = all_hands(4, 1, 13);
         Box::new(move || assert_eq!(decide_all(black_box(&hands), target(24)), SOLVABLE_FOUR_CARD_HANDS))
@@ -27,6 +28,14 @@ const WORKLOADS: [Workload; 5] = [
     ("list-4", || {
         let hands = all_hands(4, 1, 13);
         Box::new(move || assert_eq!(distinct_all(black_box(&hands), target(24)), DISTINCT_FOUR_CARD_SOLUTIONS))
+    }),
+    ("raw-4", || {
+        let hands = all_hands(4, 1, 13);
+        Box::new(move || assert_eq!(raw_all(black_box(&hands), target(24)), RAW_FOUR_CARD_SOLUTIONS))
+    }),
+    ("count-4", || {
+        let hands = all_hands(4, 1, 13);
+        Box::new(move || assert_eq!(count_distinct_all(black_box(&hands), target(24)), DISTINCT_FOUR_CARD_SOLUTIONS))
     }),
     ("decide-5", || {
         let hands = all_hands(5, 1, 13);

@@ -4,6 +4,8 @@
 //! prints one table: each workload's median time, its throughput, and its
 //! ratio against an in-project baseline measured in the same run: the
 //! brute-force oracle where it finishes in reasonable time, else the search.
+//! Under it, each stage of a workload measured alone (a bench function
+//! named `stage: ...`), with its share of the whole workload's time.
 //!
 //! `cargo xtask instructions [--cache] [WORKLOAD...]` counts, under valgrind's
 //! callgrind, the instructions of one pass of each workload (from a fresh
@@ -220,6 +222,32 @@ fn print_table(results: &[Measurement]) {
             None => ("-", "-".into(), "-".into()),
         };
         println!("| {} | {} | {throughput} | {name} | {time} | {ratio} |", m.workload, duration(m.median_ns));
+    }
+    print_stages(results);
+}
+
+/// The prefix of a function that measures a stage of its workload's
+/// `reckon` alone.
+const STAGE: &str = "stage: ";
+
+/// Prints, under the table, each stage measured with its share of the
+/// whole workload's time, if any was.
+fn print_stages(results: &[Measurement]) {
+    let stages: Vec<(&Measurement, &Measurement)> = results
+        .iter()
+        .filter(|m| m.function.starts_with(STAGE))
+        .filter_map(|m| Some((m, results.iter().find(|o| o.workload == m.workload && o.function == "reckon")?)))
+        .collect();
+    if stages.is_empty() {
+        return;
+    }
+    println!();
+    println!("| workload | stage, alone | median | share of reckon |");
+    println!("|---|---|---|---|");
+    for (stage, whole) in stages {
+        let share = 100.0 * stage.median_ns / whole.median_ns;
+        let name = &stage.function[STAGE.len()..];
+        println!("| {} | {name} | {} | {share:.0}% |", stage.workload, duration(stage.median_ns));
     }
 }
 
