@@ -79,9 +79,13 @@ struct Unsure;
 pub(crate) struct Forms {
     shapes: Vec<Shape>,
     facts: Vec<Facts>,
-    /// The id of every shape with the hash of its shape, kept so that
-    /// growing the table does not hash the shapes again.
-    ids: HashTable<(u64, FormId)>,
+    /// The id of every shape with the high half of its shape's hash, so
+    /// that a probe compares a shape only when the hashes agree. Half a
+    /// hash keeps an entry to eight bytes: the table is probed at random
+    /// for every form met, and the smaller it is the more of it stays in
+    /// cache. Growing it hashes the shapes again, which room made at
+    /// once makes rare.
+    ids: HashTable<(u32, FormId)>,
     /// What [`Forms::without_a_one`] made of each form asked as a part,
     /// by id: a part sits in the tops of many solutions of one hand.
     parts_without_a_one: Vec<Option<Option<(SignedId, SignedId)>>>,
@@ -373,7 +377,8 @@ impl Forms {
     #[inline]
     fn find(&self, hash: u64, same: impl Fn(&Shape) -> bool) -> Option<FormId> {
         let shapes = &self.shapes;
-        self.ids.find(hash, |&(h, id)| h == hash && same(&shapes[id.0 as usize])).map(|&(_, id)| id)
+        let tag = high_half(hash);
+        self.ids.find(hash, |&(h, id)| h == tag && same(&shapes[id.0 as usize])).map(|&(_, id)| id)
     }
 
     /// Stores `shape`, not stored yet, of hash `hash` and with `facts`:
@@ -383,7 +388,8 @@ impl Forms {
         let id = FormId(u32::try_from(self.shapes.len()).expect("fewer than 2^32 forms"));
         self.facts.push(facts);
         self.shapes.push(shape);
-        self.ids.insert_unique(hash, (hash, id), |&(h, _)| h);
+        let shapes = &self.shapes;
+        self.ids.insert_unique(hash, (high_half(hash), id), |&(_, id)| hash_of(&shapes[id.0 as usize]));
         id
     }
 
@@ -1067,6 +1073,12 @@ fn hash_of(shape: &Shape) -> u64 {
     }
 }
 
+/// The half of a hash kept beside its id: the table finds a bucket by the
+/// low bits, and a mismatch is told by the high ones.
+fn high_half(hash: u64) -> u32 {
+    (hash >> 32) as u32
+}
+
 /// [`hash_of`] a sum (or product) of the sides `kept` and `inverted`.
 #[inline]
 fn hash_of_parts(sum: bool, kept: &[FormId], inverted: &[FormId]) -> u64 {
@@ -1117,6 +1129,21 @@ mod tests {
     fn stored(forms: &mut Forms, text: &str) -> (SignedId, crate::fournums::Form) {
         let id = id_of(forms, &reckon_core::parse_expr(text).unwrap());
         (id, crate::fournums::Form::of_function(forms.tree(id)))
+    }
+
+    /// Each form is stored once and found again by its id, also after the
+    /// table of ids has grown many times over from nothing, hashing every
+    /// stored shape again each time.
+    #[test]
+    fn forms_are_found_again_after_the_table_grows() {
+        let mut forms = Forms::default();
+        let all = all_solutions(&"1 2 3 4 5".parse::<Hand>().unwrap(), &Rules::game24());
+        let first: Vec<SignedId> = all.iter().map(|e| id_of(&mut forms, e)).collect();
+        let stored = forms.len();
+        assert!(stored > 256, "enough forms to grow the table: {stored}");
+        let again: Vec<SignedId> = all.iter().map(|e| id_of(&mut forms, e)).collect();
+        assert_eq!(first, again);
+        assert_eq!(forms.len(), stored, "nothing stored twice");
     }
 
     /// A form is `plain` only if it is its own `4nums` core, however its
