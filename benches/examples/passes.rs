@@ -21,26 +21,11 @@ use reckon_core::{Hand, Rational, Rules};
 type Workload = (&'static str, fn() -> Box<dyn Fn()>);
 
 const WORKLOADS: [Workload; 7] = [
-    ("decide-4", || {
-        let hands = all_hands(4, 1, 13);
-        Box::new(move || assert_eq!(decide_all(black_box(&hands), target(24)), SOLVABLE_FOUR_CARD_HANDS))
-    }),
-    ("list-4", || {
-        let hands = all_hands(4, 1, 13);
-        Box::new(move || assert_eq!(distinct_all(black_box(&hands), target(24)), DISTINCT_FOUR_CARD_SOLUTIONS))
-    }),
-    ("raw-4", || {
-        let hands = all_hands(4, 1, 13);
-        Box::new(move || assert_eq!(raw_all(black_box(&hands), target(24)), RAW_FOUR_CARD_SOLUTIONS))
-    }),
-    ("count-4", || {
-        let hands = all_hands(4, 1, 13);
-        Box::new(move || assert_eq!(count_distinct_all(black_box(&hands), target(24)), DISTINCT_FOUR_CARD_SOLUTIONS))
-    }),
-    ("decide-5", || {
-        let hands = all_hands(5, 1, 13);
-        Box::new(move || assert_eq!(decide_all(black_box(&hands), target(24)), SOLVABLE_FIVE_CARD_HANDS))
-    }),
+    ("decide-4", || counting(4, decide_all, SOLVABLE_FOUR_CARD_HANDS)),
+    ("list-4", || counting(4, distinct_all, DISTINCT_FOUR_CARD_SOLUTIONS)),
+    ("raw-4", || counting(4, raw_all, RAW_FOUR_CARD_SOLUTIONS)),
+    ("count-4", || counting(4, count_distinct_all, DISTINCT_FOUR_CARD_SOLUTIONS)),
+    ("decide-5", || counting(5, decide_all, SOLVABLE_FIVE_CARD_HANDS)),
     ("countdown-game", || {
         let hand: Hand = "1 3 7 10 25 50".parse().expect("a hand");
         let rules = Rules::countdown(Rational::from_integer(765));
@@ -51,6 +36,13 @@ const WORKLOADS: [Workload; 7] = [
         Box::new(move || assert_eq!(countdown_census(black_box(&selections)), SOLVABLE_COUNTDOWN_GAMES))
     }),
 ];
+
+/// A pass of `count` over every hand of `cards` cards 1..13 for 24, which
+/// must count `expected`.
+fn counting(cards: usize, count: fn(&[Hand], Rules) -> usize, expected: usize) -> Box<dyn Fn()> {
+    let hands = all_hands(cards, 1, 13);
+    Box::new(move || assert_eq!(count(black_box(&hands), target(24)), expected))
+}
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();

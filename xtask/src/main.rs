@@ -233,10 +233,12 @@ const STAGE: &str = "stage: ";
 /// Prints, under the table, each stage measured with its share of the
 /// whole workload's time, if any was.
 fn print_stages(results: &[Measurement]) {
-    let stages: Vec<(&Measurement, &Measurement)> = results
+    let stages: Vec<(&str, &Measurement, &Measurement)> = results
         .iter()
-        .filter(|m| m.function.starts_with(STAGE))
-        .filter_map(|m| Some((m, results.iter().find(|o| o.workload == m.workload && o.function == "reckon")?)))
+        .filter_map(|m| {
+            let name = m.function.strip_prefix(STAGE)?;
+            Some((name, m, results.iter().find(|o| o.workload == m.workload && o.function == "reckon")?))
+        })
         .collect();
     if stages.is_empty() {
         return;
@@ -244,9 +246,8 @@ fn print_stages(results: &[Measurement]) {
     println!();
     println!("| workload | stage, alone | median | share of reckon |");
     println!("|---|---|---|---|");
-    for (stage, whole) in stages {
+    for (name, stage, whole) in stages {
         let share = 100.0 * stage.median_ns / whole.median_ns;
-        let name = &stage.function[STAGE.len()..];
         println!("| {} | {name} | {} | {share:.0}% |", stage.workload, duration(stage.median_ns));
     }
 }
