@@ -16,12 +16,21 @@ use reckon_core::{Op, Rational};
 use smallvec::SmallVec;
 
 use crate::form::{self, Node, Signed};
+use crate::shapes::{Shape, Shapes};
 
 /// A stored form without its sign.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub(crate) struct FormId(u32);
 
 impl FormId {
+    pub(crate) fn index(self) -> usize {
+        self.0 as usize
+    }
+
+    pub(crate) fn from_index(index: usize) -> FormId {
+        FormId(u32::try_from(index).expect("fewer than 2^32 forms"))
+    }
+
     /// Was this form stored after the first `count` forms? Then no key
     /// made before they were all stored can hold it.
     pub(crate) fn stored_after(self, count: usize) -> bool {
@@ -38,16 +47,6 @@ pub(crate) struct SignedId {
 
 /// Children of a sum or a product: forms of four cards fit inline.
 type Children = SmallVec<[FormId; 4]>;
-
-/// One stored form; as [`Node`], with ids for children.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub(crate) enum Shape {
-    Leaf(Rational),
-    /// Added and subtracted terms, never sums.
-    Sum(Children, Children),
-    /// Factors and divisors, never products.
-    Prod(Children, Children),
-}
 
 /// What the `4nums` level needs to know of a stored form.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -77,7 +76,8 @@ struct Unsure;
 /// The store of forms.
 #[derive(Debug, Default)]
 pub(crate) struct Forms {
-    shapes: Vec<Shape>,
+    /// Each form's shape, as [`Node`] with ids for children.
+    shapes: Shapes,
     facts: Vec<Facts>,
     /// The id of every shape with the high half of its shape's hash, so
     /// that a probe compares a shape only when the hashes agree. Half a
@@ -95,7 +95,7 @@ impl Forms {
     /// An empty store with room for `n` forms.
     pub(crate) fn with_capacity(n: usize) -> Forms {
         Forms {
-            shapes: Vec::with_capacity(n),
+            shapes: Shapes::with_capacity(n),
             facts: Vec::with_capacity(n),
             ids: HashTable::with_capacity(n),
             parts_without_a_one: Vec::with_capacity(n),
@@ -149,22 +149,16 @@ impl Forms {
 
     /// Is `form` a sum (a product, if not `sum`), whose parts a sum (a
     /// product) takes over?
+    #[inline]
     fn flattens(&self, form: FormId, sum: bool) -> bool {
-        match self.shapes[form.0 as usize] {
-            Shape::Leaf(_) => false,
-            Shape::Sum(..) => sum,
-            Shape::Prod(..) => !sum,
-        }
+        self.shapes.parts_if(form, sum).is_some()
     }
 
     /// The number of parts `form` brings to a sum (a product, if not
     /// `sum`): its own if it is one, else itself.
+    #[inline]
     fn part_count(&self, form: FormId, sum: bool) -> usize {
-        match &self.shapes[form.0 as usize] {
-            Shape::Sum(kept, inverted) if sum => kept.len() + inverted.len(),
-            Shape::Prod(kept, inverted) if !sum => kept.len() + inverted.len(),
-            _ => 1,
-        }
+        self.shapes.parts_if(form, sum).unwrap_or(1)
     }
 
     /// [`Forms::combine`] where the whole has at most [`FEW_PARTS`]
@@ -188,7 +182,7 @@ impl Forms {
     #[inline(always)]
     fn gather_terms(&self, t: SignedId, subtract: bool, kept: &mut Side, inverted: &mut Side) {
         let flip = t.negative ^ subtract;
-        match &self.shapes[t.form.0 as usize] {
+        match self.shapes.get(t.form) {
             Shape::Sum(plus, minus) => {
                 plus.iter().for_each(|&term| self.place_term(term, flip, kept, inverted));
                 minus.iter().for_each(|&term| self.place_term(term, !flip, kept, inverted));
@@ -208,7 +202,7 @@ impl Forms {
     #[inline(always)]
     fn gather_factors(&self, t: FormId, divide: bool, kept: &mut Side, inverted: &mut Side) {
         let (to_kept, to_inverted) = if divide { (inverted, kept) } else { (kept, inverted) };
-        match &self.shapes[t.0 as usize] {
+        match self.shapes.get(t) {
             Shape::Prod(num, den) => {
                 num.iter().for_each(|&factor| to_kept.push(factor));
                 den.iter().for_each(|&factor| to_inverted.push(factor));
@@ -279,7 +273,7 @@ impl Forms {
         sort_side(&mut inverted);
         // Of `s` and `-s` keep the one whose added terms sort first.
         let negative = kept.len().cmp(&inverted.len()).then_with(|| kept.cmp(&inverted)).is_lt();
-        let shape = if negative { Shape::Sum(inverted, kept) } else { Shape::Sum(kept, inverted) };
+        let shape = if negative { Shape::Sum(&inverted, &kept) } else { Shape::Sum(&kept, &inverted) };
         SignedId { negative, form: self.intern(shape) }
     }
 
@@ -288,7 +282,7 @@ impl Forms {
     fn product(&mut self, negative: bool, mut kept: Children, mut inverted: Children) -> SignedId {
         sort_side(&mut kept);
         sort_side(&mut inverted);
-        let form = self.intern(Shape::Prod(kept, inverted));
+        let form = self.intern(Shape::Prod(&kept, &inverted));
         SignedId { negative: negative && !self.facts(form).sign_free, form }
     }
 
@@ -297,7 +291,7 @@ impl Forms {
     #[inline]
     fn add_terms(&self, t: SignedId, subtract: bool, plus: &mut Children, minus: &mut Children) {
         let flip = t.negative ^ subtract;
-        match &self.shapes[t.form.0 as usize] {
+        match self.shapes.get(t.form) {
             Shape::Sum(p, m) if flip => take_over(m, p, plus, minus),
             Shape::Sum(p, m) => take_over(p, m, plus, minus),
             _ if flip => minus.push(t.form),
@@ -308,7 +302,7 @@ impl Forms {
     /// As [`Forms::add_terms`], for factors.
     #[inline]
     fn add_factors(&self, t: FormId, divide: bool, num: &mut Children, den: &mut Children) {
-        match &self.shapes[t.0 as usize] {
+        match self.shapes.get(t) {
             Shape::Prod(n, d) if divide => take_over(d, n, num, den),
             Shape::Prod(n, d) => take_over(n, d, num, den),
             _ if divide => den.push(t),
@@ -316,12 +310,12 @@ impl Forms {
         }
     }
 
-    fn intern(&mut self, shape: Shape) -> FormId {
-        let hash = hash_of(&shape);
-        if let Some(id) = self.find(hash, |stored| *stored == shape) {
+    fn intern(&mut self, shape: Shape<'_>) -> FormId {
+        let hash = hash_of(shape);
+        if let Some(id) = self.find(hash, |stored| stored == shape) {
             return id;
         }
-        let facts = self.facts_of(&shape);
+        let facts = self.facts_of(shape);
         self.store(hash, shape, facts)
     }
 
@@ -334,9 +328,9 @@ impl Forms {
         let (kept, inverted): (&[FormId], &[FormId]) = if b_inverted { (&[a], &[b]) } else { (&[a, b], &[]) };
         // Each case hashed apart, its lengths known.
         let hash = if b_inverted { hash_of_parts(sum, &[a], &[b]) } else { hash_of_parts(sum, &[a, b], &[]) };
-        let same = |stored: &Shape| match stored {
-            Shape::Sum(k, i) if sum => **k == *kept && **i == *inverted,
-            Shape::Prod(k, i) if !sum => **k == *kept && **i == *inverted,
+        let same = |stored: Shape<'_>| match stored {
+            Shape::Sum(k, i) if sum => k == kept && i == inverted,
+            Shape::Prod(k, i) if !sum => k == kept && i == inverted,
             _ => false,
         };
         if let Some(id) = self.find(hash, same) {
@@ -344,12 +338,6 @@ impl Forms {
         }
         let facts = self.facts_of_two(sum, a, b, b_inverted);
         debug_assert_eq!(facts, self.facts_of_parts(sum, kept, inverted));
-        let none = FormId(0);
-        let (kept, inverted) = if b_inverted {
-            (Children::from_buf_and_len([a, none, none, none], 1), Children::from_buf_and_len([b, none, none, none], 1))
-        } else {
-            (Children::from_buf_and_len([a, b, none, none], 2), Children::new())
-        };
         self.store(hash, if sum { Shape::Sum(kept, inverted) } else { Shape::Prod(kept, inverted) }, facts)
     }
 
@@ -360,45 +348,44 @@ impl Forms {
     fn intern_sides(&mut self, sum: bool, kept: &Side, inverted: &Side) -> FormId {
         let (k, i) = (kept.as_slice(), inverted.as_slice());
         let hash = hash_of_parts(sum, k, i);
-        let same = |stored: &Shape| match stored {
-            Shape::Sum(sk, si) if sum => **sk == *k && **si == *i,
-            Shape::Prod(sk, si) if !sum => **sk == *k && **si == *i,
+        let same = |stored: Shape<'_>| match stored {
+            Shape::Sum(sk, si) if sum => sk == k && si == i,
+            Shape::Prod(sk, si) if !sum => sk == k && si == i,
             _ => false,
         };
         if let Some(id) = self.find(hash, same) {
             return id;
         }
         let facts = self.facts_of_sides(sum, k, i);
-        let (kept, inverted) = (kept.children(), inverted.children());
-        self.store(hash, if sum { Shape::Sum(kept, inverted) } else { Shape::Prod(kept, inverted) }, facts)
+        self.store(hash, if sum { Shape::Sum(k, i) } else { Shape::Prod(k, i) }, facts)
     }
 
     /// The id of the stored shape of hash `hash` that is `same`, if any.
     #[inline]
-    fn find(&self, hash: u64, same: impl Fn(&Shape) -> bool) -> Option<FormId> {
+    fn find(&self, hash: u64, same: impl Fn(Shape<'_>) -> bool) -> Option<FormId> {
         let shapes = &self.shapes;
         let tag = high_half(hash);
-        self.ids.find(hash, |&(h, id)| h == tag && same(&shapes[id.0 as usize])).map(|&(_, id)| id)
+        self.ids.find(hash, |&(h, id)| h == tag && same(shapes.get(id))).map(|&(_, id)| id)
     }
 
     /// Stores `shape`, not stored yet, of hash `hash` and with `facts`:
     /// inlined, as most forms met are new.
     #[inline(always)]
-    fn store(&mut self, hash: u64, shape: Shape, facts: Facts) -> FormId {
-        let id = FormId(u32::try_from(self.shapes.len()).expect("fewer than 2^32 forms"));
+    fn store(&mut self, hash: u64, shape: Shape<'_>, facts: Facts) -> FormId {
+        let id = FormId::from_index(self.shapes.len());
         self.facts.push(facts);
         self.shapes.push(shape);
         let shapes = &self.shapes;
-        self.ids.insert_unique(hash, (high_half(hash), id), |&(_, id)| hash_of(&shapes[id.0 as usize]));
+        self.ids.insert_unique(hash, (high_half(hash), id), |&(_, id)| hash_of(shapes.get(id)));
         id
     }
 
     /// The value folded one side after the other, then each flag in a
     /// pass of its own that stops at the first part deciding it: a form
     /// is stored for most expressions met.
-    fn facts_of(&self, shape: &Shape) -> Facts {
+    fn facts_of(&self, shape: Shape<'_>) -> Facts {
         match shape {
-            Shape::Leaf(card) => Facts { value: Some(*card), plain: true, fixed_sign: true, sign_free: false },
+            Shape::Leaf(card) => Facts { value: Some(card), plain: true, fixed_sign: true, sign_free: false },
             Shape::Sum(plus, minus) => self.facts_of_sides(true, plus, minus),
             Shape::Prod(num, den) => self.facts_of_sides(false, num, den),
         }
@@ -459,7 +446,7 @@ impl Forms {
             let equal_products = kept.len() == 2
                 && (magnitudes.contains(&None) || magnitudes[0] == magnitudes[2] || magnitudes[1] == magnitudes[2]);
             let plain = plain_parts && !equal_products;
-            let fixed_sign = ids.iter().all(|id| matches!(self.shapes[id.0 as usize], Shape::Leaf(_)));
+            let fixed_sign = ids.iter().all(|id| self.shapes.is_leaf(*id));
             let sign_free = facts.iter().any(|facts| facts.sign_free);
             Facts { value, plain, fixed_sign, sign_free }
         }
@@ -490,7 +477,7 @@ impl Forms {
             Facts { value, plain, fixed_sign: false, sign_free }
         } else {
             let plain = plain_parts && !self.equal_products(kept, inverted);
-            let fixed_sign = parts().all(|part| matches!(self.shapes[part.0 as usize], Shape::Leaf(_)));
+            let fixed_sign = parts().all(|part| self.shapes.is_leaf(part));
             let sign_free = parts().any(|part| self.facts(part).sign_free);
             Facts { value, plain, fixed_sign, sign_free }
         }
@@ -521,7 +508,7 @@ impl Forms {
                 if b_inverted { !facts_a.sign_free && a == b } else { facts_a.sign_free && facts_b.sign_free };
             Facts { value, plain, fixed_sign: false, sign_free }
         } else {
-            let card = |id: FormId| matches!(self.shapes[id.0 as usize], Shape::Leaf(_));
+            let card = |id: FormId| self.shapes.is_leaf(id);
             Facts { value, plain, fixed_sign: card(a) && card(b), sign_free: facts_a.sign_free || facts_b.sign_free }
         }
     }
@@ -603,7 +590,7 @@ impl Forms {
     /// (A pair of different terms, `2*2` and `4`, may come back each on
     /// the other's side.)
     pub(crate) fn is_sum_of_plain_terms(&self, form: FormId) -> bool {
-        let Shape::Sum(kept, inverted) = &self.shapes[form.0 as usize] else { return false };
+        let Shape::Sum(kept, inverted) = self.shapes.get(form) else { return false };
         let non_zero = |facts: Facts| facts.value.is_some_and(|v| !v.is_zero());
         let terms = || kept.iter().chain(inverted);
         non_zero(self.facts(form))
@@ -616,8 +603,9 @@ impl Forms {
 
     /// Whether `form` is a sum, and its kept and inverted parts; `None`
     /// for a card.
+    #[inline]
     fn sides(&self, form: FormId) -> Option<(bool, &[FormId], &[FormId])> {
-        match &self.shapes[form.0 as usize] {
+        match self.shapes.get(form) {
             Shape::Leaf(_) => None,
             Shape::Sum(kept, inverted) => Some((true, kept, inverted)),
             Shape::Prod(kept, inverted) => Some((false, kept, inverted)),
@@ -790,7 +778,7 @@ impl Forms {
     fn one_factor(&self, form: FormId) -> Option<(SignedId, bool)> {
         let facts = self.facts(form);
         let value = facts.value.filter(|v| facts.plain && magnitude(*v) == Some(Rational::ONE))?;
-        match self.shapes[form.0 as usize] {
+        match self.shapes.get(form) {
             Shape::Leaf(_) => (value == Rational::ONE).then_some((SignedId { negative: false, form }, false)),
             Shape::Sum(..) => {
                 let turned = self.turned_in_tree(form);
@@ -806,11 +794,11 @@ impl Forms {
     /// one (`5-4`), is turned when its cards sort the other way, as
     /// [`form::sum`] orients it; other sums, few, build the tree.
     fn turned_in_tree(&self, form: FormId) -> bool {
-        let card = |id: FormId| match self.shapes[id.0 as usize] {
+        let card = |id: FormId| match self.shapes.get(id) {
             Shape::Leaf(card) => Some(card),
             _ => None,
         };
-        let turned = match &self.shapes[form.0 as usize] {
+        let turned = match self.shapes.get(form) {
             Shape::Sum(kept, inverted) if kept.len() == 1 && inverted.len() == 1 => {
                 card(kept[0]).zip(card(inverted[0])).map(|(added, subtracted)| added < subtracted)
             }
@@ -936,8 +924,8 @@ impl Forms {
     /// of parts, sorted and oriented once rather than a part at a time.
     pub(crate) fn tree(&self, id: SignedId) -> Signed {
         let part = |form: &FormId| self.tree(SignedId { negative: false, form: *form });
-        let mut tree = match &self.shapes[id.form.0 as usize] {
-            Shape::Leaf(card) => Signed::leaf(*card),
+        let mut tree = match self.shapes.get(id.form) {
+            Shape::Leaf(card) => Signed::leaf(card),
             Shape::Sum(plus, minus) => {
                 let (mut kept, mut inverted) = (Vec::with_capacity(plus.len()), Vec::with_capacity(minus.len()));
                 for (subtract, term) in plus.iter().map(|f| (false, f)).chain(minus.iter().map(|f| (true, f))) {
@@ -1026,10 +1014,6 @@ impl Side {
             }
         }
     }
-
-    fn children(self) -> Children {
-        Children::from_buf_and_len(self.ids, self.len)
-    }
 }
 
 /// Adds the sides `to_kept` and `to_inverted` of a sum or product to those
@@ -1064,7 +1048,7 @@ fn sort_side(ids: &mut Children) {
 /// a general hasher over the shape's fields; the final wide product
 /// spreads every word into the low bits (the bucket) and the high bits
 /// (the tag) the table reads.
-fn hash_of(shape: &Shape) -> u64 {
+fn hash_of(shape: Shape<'_>) -> u64 {
     match shape {
         // Two's complement bits: the cast keeps every value apart.
         Shape::Leaf(card) => spread(mix(mix(0, card.numer() as u64), card.denom() as u64)),

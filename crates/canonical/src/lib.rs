@@ -38,6 +38,7 @@ mod interned;
 mod key;
 mod level;
 mod ranks;
+mod shapes;
 mod solver;
 mod syntax;
 

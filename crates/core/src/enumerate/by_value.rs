@@ -203,26 +203,39 @@ impl<'a, T> Iterator for Matches<'a, T> {
 }
 
 /// Where the items of each order key are in an [`Unsorted`] list: a hash
-/// table like [`KeyIndex`]'s, each slot a key and a bit per position.
+/// table of the keys met, each with a bit per position. Its slots are a
+/// byte each, the place of their key among `keys`, so that the table of a
+/// pair of cards' 36 two-step finishers takes 128 bytes and its keys
+/// nine cache lines, not 2 KB: a listing makes one for each of 169 pairs
+/// of cards, and each is probed a few times by each of a dozen hands.
 #[derive(Debug)]
 struct MaskIndex {
-    slots: Box<[KeyMask]>,
+    slots: Box<[u8]>,
+    keys: Vec<KeyMask>,
     /// The shift that leaves as many top bits of a spread key as pick a slot.
     shift: u32,
 }
 
 /// The positions of the items of one order key, a bit each.
-#[derive(Debug, Clone, Copy, Default)]
+#[derive(Debug, Clone, Copy)]
 struct KeyMask {
     key: u64,
     mask: u64,
 }
 
+/// A slot of a [`MaskIndex`] with no key: a list holds fewer items.
+const NO_SLOT: u8 = u8::MAX;
+
 impl MaskIndex {
     /// An index with no keys and room for `keys` of them.
     fn with_room(keys: usize) -> MaskIndex {
+        debug_assert!(keys <= UNSORTED_ROOM);
         let size = (2 * keys).next_power_of_two().max(2);
-        MaskIndex { slots: vec![KeyMask::default(); size].into_boxed_slice(), shift: 64 - size.trailing_zeros() }
+        MaskIndex {
+            slots: vec![NO_SLOT; size].into_boxed_slice(),
+            keys: Vec::with_capacity(keys),
+            shift: 64 - size.trailing_zeros(),
+        }
     }
 
     /// Adds the item at `at`, of order key `key`.
@@ -230,12 +243,19 @@ impl MaskIndex {
         debug_assert_ne!(key, Run::NO_KEY);
         let mut slot = (spread(key) >> self.shift) as usize;
         loop {
-            let entry = &mut self.slots[slot];
-            if entry.key == key || entry.key == Run::NO_KEY {
-                *entry = KeyMask { key, mask: entry.mask | 1 << at };
-                return;
+            match self.slots[slot] {
+                NO_SLOT => {
+                    // Fewer keys than items, which are at most 64.
+                    self.slots[slot] = self.keys.len() as u8;
+                    self.keys.push(KeyMask { key, mask: 1 << at });
+                    return;
+                }
+                known if self.keys[usize::from(known)].key == key => {
+                    self.keys[usize::from(known)].mask |= 1 << at;
+                    return;
+                }
+                _ => slot = (slot + 1) & (self.slots.len() - 1),
             }
-            slot = (slot + 1) & (self.slots.len() - 1);
         }
     }
 
@@ -244,12 +264,14 @@ impl MaskIndex {
     fn mask(&self, Probe { key, spread }: Probe) -> u64 {
         let mut slot = (spread >> self.shift) as usize;
         loop {
-            let entry = self.slots[slot];
-            if entry.key == key {
-                return entry.mask;
-            }
-            if entry.key == Run::NO_KEY {
-                return 0;
+            match self.slots[slot] {
+                NO_SLOT => return 0,
+                known => {
+                    let entry = self.keys[usize::from(known)];
+                    if entry.key == key {
+                        return entry.mask;
+                    }
+                }
             }
             slot = (slot + 1) & (self.slots.len() - 1);
         }
@@ -277,16 +299,20 @@ impl Probe {
 /// table with at least twice as many slots as keys, probed from the
 /// slot of a key's [`spread`] until the key or an empty slot. Cheaper
 /// than bisecting the keys, each step of which is a branch mispredicted
-/// half the time.
+/// half the time. A slot is the place of its key's run among `runs`, four
+/// bytes: most of the table is empty, and made for every part met it is
+/// written (and probed) cold.
 #[derive(Debug)]
 struct KeyIndex {
-    slots: Box<[Run]>,
+    slots: Box<[u32]>,
+    /// The runs of equal keys, in order.
+    runs: Vec<Run>,
     /// The shift that leaves as many top bits of a spread key as pick a slot.
     shift: u32,
 }
 
 /// The items of one order key: `len` of them from `start`.
-#[derive(Debug, Clone, Copy, Default)]
+#[derive(Debug, Clone, Copy)]
 struct Run {
     key: u64,
     start: u32,
@@ -294,32 +320,34 @@ struct Run {
 }
 
 impl Run {
-    /// The key of an empty slot: order keys are above zero (see
-    /// [`Number::order_key`]), and zeroed slots are the cheapest made.
+    /// The key of a value with none: order keys are above zero (see
+    /// [`Number::order_key`]).
     const NO_KEY: u64 = 0;
 }
+
+/// A slot of a [`KeyIndex`] with no run.
+const NO_RUN: u32 = u32::MAX;
 
 impl KeyIndex {
     /// The index of `keys`, `len` of them, which must be sorted.
     fn of_sorted(len: usize, keys: impl Iterator<Item = u64>) -> KeyIndex {
         let mut index = KeyIndex::with_room(len);
         let size = index.slots.len();
-        // The slot of the run the last key began or went on.
-        let mut last: Option<usize> = None;
         for (start, key) in keys.enumerate() {
             debug_assert_ne!(key, Run::NO_KEY);
-            if let Some(last) = last
-                && index.slots[last].key == key
+            if let Some(last) = index.runs.last_mut()
+                && last.key == key
             {
-                index.slots[last].len += 1;
+                last.len += 1;
                 continue;
             }
             let mut at = index.slot(spread(key));
-            while index.slots[at].key != Run::NO_KEY {
+            while index.slots[at] != NO_RUN {
                 at = (at + 1) & (size - 1);
             }
-            index.slots[at] = Run { key, start: start as u32, len: 1 };
-            last = Some(at);
+            // Fewer runs than items, fewer than `NO_RUN` (see `with_room`).
+            index.slots[at] = index.runs.len() as u32;
+            index.runs.push(Run { key, start: start as u32, len: 1 });
         }
         index
     }
@@ -329,8 +357,12 @@ impl KeyIndex {
         // Room for every key, though equal keys share a slot: counting
         // them costs more than the room.
         let size = (2 * keys).next_power_of_two().max(2);
-        assert!(u32::try_from(keys).is_ok(), "fewer than 2^32 items");
-        KeyIndex { slots: vec![Run::default(); size].into_boxed_slice(), shift: 64 - size.trailing_zeros() }
+        assert!(u32::try_from(keys).is_ok_and(|keys| keys < NO_RUN), "fewer than 2^32 - 1 items");
+        KeyIndex {
+            slots: vec![NO_RUN; size].into_boxed_slice(),
+            runs: Vec::with_capacity(keys),
+            shift: 64 - size.trailing_zeros(),
+        }
     }
 
     /// Where the probe for the key of [`spread`] `spread` starts.
@@ -342,12 +374,14 @@ impl KeyIndex {
     fn run(&self, Probe { key, spread }: Probe) -> (usize, usize) {
         let mut at = self.slot(spread);
         loop {
-            let run = self.slots[at];
-            if run.key == key {
-                return (run.start as usize, run.len as usize);
-            }
-            if run.key == Run::NO_KEY {
-                return (0, 0);
+            match self.slots[at] {
+                NO_RUN => return (0, 0),
+                known => {
+                    let run = self.runs[known as usize];
+                    if run.key == key {
+                        return (run.start as usize, run.len as usize);
+                    }
+                }
             }
             at = (at + 1) & (self.slots.len() - 1);
         }
