@@ -114,10 +114,14 @@ impl<T> ByValue<T> {
 /// At most [`UNSORTED_ROOM`] items, in the order they came, looked up by
 /// value only. A list that is looked up but never walked need not be
 /// put in any order: the index keeps each order key's items as a bit per
-/// position, so that making it moves no item.
+/// position, so that making it moves no item. Nor does it keep the
+/// values, which only the index needs, unless some value has no order
+/// key: then each is compared.
 #[derive(Debug)]
-pub(super) struct Unsorted<T> {
+pub(super) struct Unsorted<N, T> {
     items: Vec<T>,
+    /// The items' values, when they have no index.
+    values: Vec<N>,
     /// The positions of the items of each order key, when every value has one.
     index: Option<MaskIndex>,
     filter: ValueFilter,
@@ -127,23 +131,22 @@ pub(super) struct Unsorted<T> {
 /// of cards has 36 two-step finishers at most.
 const UNSORTED_ROOM: usize = 64;
 
-impl<T> Unsorted<T> {
-    /// The list of `items`, at most [`UNSORTED_ROOM`] of them, as they are.
-    pub(super) fn of<N: Number>(items: Vec<T>) -> Unsorted<T>
-    where
-        T: Valued<N>,
-    {
+impl<N: Number, T> Unsorted<N, T> {
+    /// The list of `items`, at most [`UNSORTED_ROOM`] of them, as they
+    /// are, each of the value at its place among `values`.
+    pub(super) fn of(values: Vec<N>, items: Vec<T>) -> Unsorted<N, T> {
         assert!(items.len() <= UNSORTED_ROOM, "a bit per item");
+        assert_eq!(values.len(), items.len(), "a value per item");
         let mut index = MaskIndex::with_room(items.len());
         let mut filter = ValueFilter([0; FILTER_WORDS]);
-        for (at, item) in items.iter().enumerate() {
-            let Some(key) = item.value().order_key() else {
-                return Unsorted { items, index: None, filter: ValueFilter::EVERY_VALUE };
+        for (at, value) in values.iter().enumerate() {
+            let Some(key) = value.order_key() else {
+                return Unsorted { items, values, index: None, filter: ValueFilter::EVERY_VALUE };
             };
             filter.add(key);
             index.add(key, at);
         }
-        Unsorted { items, index: Some(index), filter }
+        Unsorted { items, values: Vec::new(), index: Some(index), filter }
     }
 
     /// False if none of the values `keys` stands for is an item's value
@@ -154,20 +157,14 @@ impl<T> Unsorted<T> {
 
     /// The items whose value is `v`, whose order key is `key`, in the order they came.
     #[cfg(test)]
-    pub(super) fn with<N: Number>(&self, v: &N, key: Option<u64>) -> Matches<'_, T>
-    where
-        T: Valued<N>,
-    {
+    pub(super) fn with(&self, v: &N, key: Option<u64>) -> Matches<'_, T> {
         self.with_probe(v, Probe::of(key))
     }
 
     /// [`Unsorted::with`] the order key of `v` as a [`Probe`]. Always
     /// inlined, as [`ByValue::with_probe`] is.
     #[inline(always)]
-    pub(super) fn with_probe<N: Number>(&self, v: &N, probe: Probe) -> Matches<'_, T>
-    where
-        T: Valued<N>,
-    {
+    pub(super) fn with_probe(&self, v: &N, probe: Probe) -> Matches<'_, T> {
         let mask = if !self.filter.may_hold(probe) {
             0
         } else {
@@ -175,7 +172,7 @@ impl<T> Unsorted<T> {
                 Some(index) => index.mask(probe),
                 // Few items, and none with an order key to look up: each compared.
                 None => {
-                    (0..).zip(&self.items).filter(|(_, item)| item.value() == v).fold(0, |mask, (at, _)| mask | 1 << at)
+                    (0..).zip(&self.values).filter(|(_, value)| *value == v).fold(0, |mask, (at, _)| mask | 1 << at)
                 }
             }
         };
@@ -496,7 +493,7 @@ mod tests {
             for big in [None, Some(r(1 << 20, 1))] {
                 let mut items: Vec<Tagged> = values.iter().enumerate().map(|(at, &v)| Tagged(r(v, 7), at)).collect();
                 items.extend(big.map(|v| Tagged(v, values.len())));
-                let list = Unsorted::of(items.clone());
+                let list = Unsorted::of(items.iter().map(|item| item.0).collect(), items.clone());
                 for v in items.iter().map(|item| item.0).chain([r(10, 7), r(1 << 20, 3)]) {
                     let expected: Vec<&Tagged> = items.iter().filter(|item| item.0 == v).collect();
                     assert_eq!(list.with(&v, v.order_key()).collect::<Vec<_>>(), expected, "{v}");
@@ -565,7 +562,7 @@ mod tests {
         }
         let items: Vec<Item> = [r(3, 1), r(-2, 5), r(7, 3), r(3, 1), r(-2, 5), r(3, 1), r(1, 9)].map(Item).to_vec();
         // Unsorted: each value's items found all the same.
-        let unsorted = Unsorted::of(items.clone());
+        let unsorted = Unsorted::of(items.iter().map(|item| item.0).collect(), items.clone());
         for v in &probes {
             let found: Vec<&Item> = unsorted.with(v, v.order_key()).collect();
             assert_eq!(found, items.iter().filter(|item| item.0 == *v).collect::<Vec<_>>());

@@ -163,10 +163,11 @@ impl Positions {
 /// One way a value `v` of a pair finishes the target through two single
 /// cards, `outer` and `inner`: `outer op (inner op v)`, each operator's
 /// operands in either order. The inner result `u` is a value of the
-/// three cards `inner` and the pair.
-#[derive(Debug, Clone)]
-pub(super) struct TwoStep<N> {
-    pub(super) v: N,
+/// three cards `inner` and the pair. Five bytes: `v` is only looked up,
+/// so the list of them keeps it (see [`Unsorted`]), and the steps of the
+/// 169 pairs of cards 1..13 are read cold by every hand that holds them.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct TwoStep {
     /// Where `u` is among [`TwoSteps::us`].
     pub(super) u: u8,
     /// The outer operator, and true for `outer op u`.
@@ -185,17 +186,11 @@ pub(super) enum NoTwoSteps {
     EveryValue,
 }
 
-impl<N> Valued<N> for TwoStep<N> {
-    fn value(&self) -> &N {
-        &self.v
-    }
-}
-
 /// The [`TwoStep`]s of two cards, looked up by `v`.
 #[derive(Debug)]
 pub(super) struct TwoSteps<N> {
     /// Only looked up, never walked: in the order they were made.
-    pub(super) steps: Unsorted<TwoStep<N>>,
+    pub(super) steps: Unsorted<N, TwoStep>,
     /// The values `u` the steps pass through, sorted and distinct: the
     /// outer card's partners, the same whatever the inner card, and six
     /// at most (one per operator and side, see [`Op::partners`]).
@@ -234,7 +229,7 @@ pub(super) fn two_steps<N: Number>(
     us.sort_unstable();
     us.dedup();
     // Six partners of six partners at most.
-    let mut steps = Vec::with_capacity(PARTNERS * PARTNERS);
+    let (mut vs, mut steps) = (Vec::with_capacity(PARTNERS * PARTNERS), Vec::with_capacity(PARTNERS * PARTNERS));
     for (outer_op, outer_first, u) in &outer_partners {
         if u.is_zero() && inner.is_zero() && (ops.contains(Op::Mul) || ops.contains(Op::Div)) {
             return Err(NoTwoSteps::EveryValue);
@@ -245,7 +240,8 @@ pub(super) fn two_steps<N: Number>(
         Op::each_partner(inner, u, |inner_op, inner_first, v| match v {
             Some(v) if ops.contains(inner_op) => {
                 let (outer, inner) = ((*outer_op, *outer_first), (inner_op, inner_first));
-                steps.push(TwoStep { v, u: at, outer, inner });
+                vs.push(v);
+                steps.push(TwoStep { u: at, outer, inner });
             }
             Some(_) => {}
             None => overflow |= overflowed(ops, (inner_op, inner_first), inner, u),
@@ -254,7 +250,7 @@ pub(super) fn two_steps<N: Number>(
             return Err(NoTwoSteps::Overflow);
         }
     }
-    Ok(TwoSteps { steps: Unsorted::of(steps), us })
+    Ok(TwoSteps { steps: Unsorted::of(vs, steps), us })
 }
 
 /// Whether the partner of `a` for `t` by `op` on its side (see

@@ -45,7 +45,7 @@ pub(super) struct Hits<N> {
 impl<N: Number> Hits<N> {
     const NONE: Hits<N> = Hits { u: None, ways: [0; 4], finishes: 0 };
 
-    fn add(&mut self, steps: &TwoSteps<N>, step: &TwoStep<N>, split: usize, at: usize) {
+    fn add(&mut self, steps: &TwoSteps<N>, step: &TwoStep, split: usize, at: usize) {
         debug_assert!(at < 8 && split < 4);
         let u = || &steps.us[usize::from(step.u)];
         debug_assert!(self.u.as_ref().is_none_or(|known| known == u()), "one u per place");
@@ -288,7 +288,7 @@ impl<N: Number> Memo<N> {
             for &(_, p) in &triple.splits[..triple.count] {
                 self.ensure_keys(p);
             }
-            self.sets[t].triple = Some(triple);
+            self.sets[t].triple = Some(Box::new(triple));
         }
         // A copy: the memo is borrowed mutably while they are walked.
         let (splits, count) =

@@ -382,15 +382,15 @@ struct Set<N> {
     ways: Option<Ways>,
     /// What a triple without values keeps for the hands of four cards
     /// that hold it, once one did (see `four`).
-    triple: Option<TripleLists<N>>,
+    triple: Option<Box<TripleLists<N>>>,
     /// How its values finish the target, once it was the walked side of a
     /// top split.
-    finishers: Option<Finishers<N>>,
+    finishers: Option<Box<Finishers<N>>>,
     /// The order keys of its values, for a pair once it was looked up
     /// (see `by_value`).
-    keys: Option<ValueKeys>,
+    keys: Option<Box<ValueKeys>>,
     /// Where each value is, once it was the looked-up side of a top split.
-    positions: Option<Positions>,
+    positions: Option<Box<Positions>>,
     /// Its splits into two non-empty parts, as indices into `sets`, each
     /// unordered pair once.
     splits: Box<[(usize, usize)]>,
@@ -405,7 +405,7 @@ impl<N: Number> Set<N> {
         self.lists = vec![None; values.len()].into_boxed_slice();
         self.whole = whole;
         self.ways = ways;
-        self.positions = dense.map(Positions::dense);
+        self.positions = dense.map(|dense| Box::new(Positions::dense(dense)));
         self.values = Some(values);
     }
 }
@@ -930,7 +930,7 @@ impl<N: Number> Memo<N> {
             let finishers = walked.finishers.as_ref().expect("made above");
             let positions = looked.positions.as_ref().expect("made above");
             met.clear();
-            let (values_looked, keys) = (looked.values.as_deref().unwrap_or_default(), looked.keys.as_ref());
+            let (values_looked, keys) = (looked.values.as_deref().unwrap_or_default(), looked.keys.as_deref());
             // Finishers whose two lists are made are combos at once, until
             // one needs a list made: it and those after it wait for the
             // memo, in order.
@@ -975,7 +975,7 @@ impl<N: Number> Memo<N> {
     #[inline(never)]
     fn prepare_meeting(&mut self, walk: usize, look: usize, target: &N) {
         if self.sets[walk].finishers.is_none() {
-            self.sets[walk].finishers = Some(finish::finishers(self.ops, self.values(walk), target));
+            self.sets[walk].finishers = Some(Box::new(finish::finishers(self.ops, self.values(walk), target)));
         }
         self.ensure_positions(look);
         if self.sets[look].cards == 2 {
@@ -1028,7 +1028,7 @@ impl<N: Number> Memo<N> {
     #[inline(never)]
     fn make_keys(&mut self, id: usize) {
         let set = &mut self.sets[id];
-        set.keys = Some(ValueKeys::of(set.values.as_deref().expect("values built before use")));
+        set.keys = Some(Box::new(ValueKeys::of(set.values.as_deref().expect("values built before use"))));
     }
 
     /// Makes sure set `id`, if it has its values, has their index.
@@ -1044,7 +1044,7 @@ impl<N: Number> Memo<N> {
     fn make_positions(&mut self, id: usize) {
         let set = &mut self.sets[id];
         let values = set.values.as_deref().expect("checked by ensure_positions");
-        set.positions = Some(Positions::of_values(values, set.whole.as_deref()));
+        set.positions = Some(Box::new(Positions::of_values(values, set.whole.as_deref())));
     }
 
     /// The two parts of a split, the one to walk first: it has its values,
