@@ -125,6 +125,38 @@ fn a_shared_solver_lists_hands_with_zeros_and_negatives_as_the_trees_do() {
     }
 }
 
+/// Hands in any order: what a shared solver keeps between hands (the
+/// forms it stored, whose ids decide how each new one is ordered and
+/// oriented) must never change what a hand lists. Hands of small cards,
+/// zeros and negatives among them, where forms worth zero and sign-free
+/// parts abound, are listed in shuffled orders against a fresh solver
+/// for each.
+#[test]
+fn a_shared_solver_lists_shuffled_hands_as_a_fresh_one_does() {
+    use itertools::Itertools;
+    let mut hands: Vec<Hand> =
+        (-1..=2).combinations_with_replacement(5).map(|c| Hand::from_integers(&c).unwrap()).collect();
+    hands.extend((-2..=3).combinations_with_replacement(4).map(|c| Hand::from_integers(&c).unwrap()));
+    let text = |list: Vec<Expr>| list.iter().map(ToString::to_string).collect::<Vec<_>>();
+    for target in [0, 1, 2, 24] {
+        let rules = Rules::with_target(Rational::from_integer(target));
+        let alone: Vec<Vec<String>> =
+            hands.iter().map(|hand| text(DistinctSolver::new(rules, Level::FourNums).solve(hand))).collect();
+        let mut rng = Rng(0x9e37_79b9_7f4a_7c15 ^ target as u64);
+        for _ in 0..3 {
+            let mut order: Vec<usize> = (0..hands.len()).collect();
+            // Fisher-Yates.
+            for i in (1..order.len()).rev() {
+                order.swap(i, rng.below(i as u64 + 1) as usize);
+            }
+            let mut shared = DistinctSolver::new(rules, Level::FourNums);
+            for &at in &order {
+                assert_eq!(text(shared.solve(&hands[at])), alone[at], "{} -> {target}", hands[at]);
+            }
+        }
+    }
+}
+
 /// A rational function evaluated at a point of the field of `2^61-1`.
 mod field {
     use reckon_core::{Expr, Op};
