@@ -956,6 +956,10 @@ impl Forms {
                 let (mut kept, mut inverted) = (factors(num), factors(den));
                 kept.sort_unstable();
                 inverted.sort_unstable();
+                // A product with a sign-free factor carries no sign, as
+                // `Signed::combine` makes it: its factors' signs here say
+                // only how each happens to be stored.
+                let negative = negative && !self.facts(id.form).sign_free;
                 Signed { negative, node: Node::Prod { num: kept, den: inverted } }
             }
         };
@@ -1274,6 +1278,36 @@ mod tests {
         assert!(unsure("1*75+10*50-1*75"), "a one factor inside the parts");
         assert!(unsure("(5-4)*24/(5-4)"), "a divisor worth one");
         assert!(unsure("3*(8+5-5)*(6-2+2)"), "two pairs");
+    }
+
+    /// An id turns back into its tree form whatever order the forms were
+    /// stored in: ids decide how a stored sum is oriented, so a factor of
+    /// a product may be stored as its tree's negation, and a product with
+    /// a sign-free factor (`(-1-(-1))*(1-(-1)*(-1))`, worth zero, its own
+    /// negation once equal cards change places) carries no sign however
+    /// its factors are stored.
+    #[test]
+    fn ids_turn_back_into_their_tree_forms_in_any_order_of_storing() {
+        let rules = Rules::with_target(Rational::ZERO);
+        let solutions: Vec<Expr> = ["-1 -1 -1 -1 -1", "-1 -1 -1 -1 1", "-1 -1 1 1 2", "-1 0 1 2", "-2 -1 1 2"]
+            .iter()
+            .flat_map(|cards| all_solutions(&cards.parse::<Hand>().unwrap(), &rules))
+            .collect();
+        for reversed in [false, true] {
+            let mut forms = Forms::default();
+            let order: Vec<&Expr> =
+                if reversed { solutions.iter().rev().collect() } else { solutions.iter().collect() };
+            for e in order {
+                let id = id_of(&mut forms, e);
+                // Products only: a sum's sign-free terms are added before
+                // it is oriented, and may end up subtracted when it is, so
+                // that such a tree form is not one a sum of its terms
+                // makes again.
+                if matches!(e, Expr::Binary(step) if matches!(step.op, Op::Mul | Op::Div)) {
+                    assert_eq!(forms.tree(id), Signed::of(e), "{e}, stored reversed: {reversed}");
+                }
+            }
+        }
     }
 
     /// Ids agree with the tree forms: the same id exactly for the same
