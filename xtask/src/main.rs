@@ -10,8 +10,8 @@
 //! `cargo xtask instructions [--cache] [WORKLOAD...]` counts, under valgrind's
 //! callgrind, the instructions of one pass of each workload (from a fresh
 //! memo, as a criterion iteration runs): on a machine whose speed drifts
-//! by a third from run to run, the figure that shows a change of a few
-//! percent.
+//! by half and more from hour to hour, the figure that shows a change of
+//! a few percent.
 
 // Timings are measurements, not engine values: floats are right here.
 #![allow(clippy::float_arithmetic)]

@@ -34,7 +34,7 @@ impl FormId {
     /// Was this form stored after the first `count` forms? Then no key
     /// made before they were all stored can hold it.
     pub(crate) fn stored_after(self, count: usize) -> bool {
-        self.0 as usize >= count
+        self.index() >= count
     }
 }
 
@@ -88,9 +88,9 @@ pub(crate) struct Forms {
     ids: HashTable<(u32, FormId)>,
     /// What [`Forms::without_a_one`] made of each form asked as a part: a
     /// part sits in the tops of many solutions of one hand. By id, the
-    /// place of the answer among `found_without_a_one` plus one, or zero if not
-    /// asked: four bytes a form, since about one form in ten is asked and
-    /// the list is written out to the last id asked.
+    /// place of the answer among `found_without_a_one` plus one, or zero
+    /// if not asked: four bytes a form, since about one form in ten is
+    /// asked and the list is written out to the last id asked.
     parts_without_a_one: Vec<u32>,
     found_without_a_one: Vec<Option<(SignedId, SignedId)>>,
 }
@@ -122,7 +122,7 @@ impl Forms {
     }
 
     pub(crate) fn facts(&self, id: FormId) -> Facts {
-        self.facts[id.0 as usize]
+        self.facts[id.index()]
     }
 
     pub(crate) fn leaf(&mut self, card: Rational) -> SignedId {
@@ -662,7 +662,7 @@ impl Forms {
     /// per part.
     fn part_without_a_one(&mut self, part: SignedId) -> Option<(SignedId, SignedId)> {
         debug_assert!(!part.negative, "parts are asked unsigned");
-        let at = part.form.0 as usize;
+        let at = part.form.index();
         if let Some(&known) = self.parts_without_a_one.get(at).filter(|&&known| known != 0) {
             return self.found_without_a_one[known as usize - 1];
         }
