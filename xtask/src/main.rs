@@ -50,7 +50,7 @@ fn bench(args: &[String]) -> anyhow::Result<()> {
     if !status.success() {
         bail!("cargo bench failed: {status}");
     }
-    let results = read_results(&root.join("target/criterion"), started)?;
+    let results = read_results(&target_dir(&root)?.join("criterion"), started)?;
     print_table(&results);
     Ok(())
 }
@@ -75,7 +75,7 @@ fn instructions(args: &[String]) -> anyhow::Result<()> {
         bail!("building the workloads failed: {status}");
     }
     // The bench profile builds into the release directory.
-    let passes = root.join("target/release/examples/passes");
+    let passes = target_dir(&root)?.join("release/examples/passes");
     let listed = Command::new(&passes).arg("--list").output().context("cannot run the workloads")?;
     let known: Vec<String> = String::from_utf8(listed.stdout)?.lines().map(str::to_owned).collect();
     if let Some(unknown) = names.iter().find(|name| !known.contains(name)) {
@@ -158,6 +158,21 @@ fn cargo(root: &Path) -> Command {
     let mut cargo = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()));
     cargo.current_dir(root);
     cargo
+}
+
+/// Where cargo builds the workspace: `target/` unless `CARGO_TARGET_DIR`
+/// or a cargo config moves it, which cargo itself knows best.
+fn target_dir(root: &Path) -> anyhow::Result<PathBuf> {
+    let output = cargo(root)
+        .args(["metadata", "--format-version", "1", "--no-deps"])
+        .output()
+        .context("cannot run cargo metadata")?;
+    if !output.status.success() {
+        bail!("cargo metadata failed: {}\n{}", output.status, String::from_utf8_lossy(&output.stderr));
+    }
+    let metadata: Value = serde_json::from_slice(&output.stdout).context("cargo metadata printed no JSON")?;
+    let dir = metadata["target_directory"].as_str().context("cargo metadata names no target directory")?;
+    Ok(PathBuf::from(dir))
 }
 
 fn workspace_root() -> PathBuf {
