@@ -14,10 +14,10 @@ fn every_hand(c: &mut Criterion) {
     let hands = all_hands(4, 1, 13);
     let mut group = c.benchmark_group("all distinct solutions of 1820 hands, 4 cards 1..13, target 24");
     group.throughput(Throughput::Elements(hands.len() as u64));
-    // Fifty samples of a few milliseconds fit the default five seconds,
+    // Forty samples of a few milliseconds fit the default five seconds,
     // and their median stays put through a burst of the machine's other
     // work that would move the median of ten.
-    group.sample_size(50);
+    group.sample_size(40);
     group.bench_function("reckon", |b| {
         b.iter(|| assert_eq!(distinct_all(black_box(&hands), target(24)), DISTINCT_FOUR_CARD_SOLUTIONS))
     });
