@@ -12,6 +12,11 @@
 //! memo, as a criterion iteration runs): on a machine whose speed drifts
 //! by half and more from hour to hour, the figure that shows a change of
 //! a few percent.
+//!
+//! `cargo xtask compare REV [WORKLOAD] [--rounds N] [--passes N]` times a
+//! workload's passes in this tree and in commit REV by turns, and prints
+//! the median of the rounds' ratios: a change of time, where instruction
+//! counts miss what the caches do.
 
 // Timings are measurements, not engine values: floats are right here.
 #![allow(clippy::float_arithmetic)]
@@ -23,13 +28,17 @@ use std::time::SystemTime;
 use anyhow::{Context, bail};
 use serde_json::Value;
 
-const USAGE: &str = "usage: cargo xtask bench [--quick] [FILTER] | cargo xtask instructions [--cache] [WORKLOAD...]";
+mod compare;
+
+const USAGE: &str = "usage: cargo xtask bench [--quick] [FILTER] | cargo xtask instructions [--cache] [WORKLOAD...] \
+                     | cargo xtask compare REV [WORKLOAD] [--rounds N] [--passes N]";
 
 fn main() -> anyhow::Result<()> {
     let args: Vec<String> = std::env::args().skip(1).collect();
     match args.first().map(String::as_str) {
         Some("bench") => bench(&args[1..]),
         Some("instructions") => instructions(&args[1..]),
+        Some("compare") => compare::compare(&args[1..]),
         _ => bail!("{USAGE}"),
     }
 }
