@@ -53,12 +53,15 @@ impl Plan {
 pub(crate) fn compare(args: &[String]) -> anyhow::Result<()> {
     let plan = Plan::parse(args)?;
     let root = workspace_root();
-    let dir = target_dir(&root)?.join("compare");
+    let target = target_dir(&root)?;
+    let dir = target.join("compare");
     std::fs::create_dir_all(&dir).with_context(|| format!("cannot make {}", dir.display()))?;
     let commit = git(&root, &["rev-parse", "--verify", &format!("{}^{{commit}}", plan.rev)])?;
     let short = &commit[..commit.len().min(10)];
-    let builds =
-        [(short.to_owned(), passes_at(&root, &commit, &dir)?), ("this tree".to_owned(), passes_here(&root, &dir)?)];
+    let builds = [
+        (short.to_owned(), passes_at(&root, &commit, &dir)?),
+        ("this tree".to_owned(), passes_here(&root, &target, &dir)?),
+    ];
     for (name, program) in &builds {
         let listed = Command::new(program).arg("--list").output().context("cannot run the workloads")?;
         if !String::from_utf8_lossy(&listed.stdout).lines().any(|known| known == plan.workload) {
@@ -78,10 +81,11 @@ pub(crate) fn compare(args: &[String]) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// The workloads program of this tree, built and kept beside the others.
-fn passes_here(root: &Path, dir: &Path) -> anyhow::Result<PathBuf> {
+/// The workloads program of this tree, built into its `target` and kept
+/// beside the others.
+fn passes_here(root: &Path, target: &Path, dir: &Path) -> anyhow::Result<PathBuf> {
     build_passes(cargo(root), "this tree")?;
-    keep(&target_dir(root)?, dir, "passes-here")
+    keep(target, dir, "passes-here")
 }
 
 /// The workloads program of `commit`: its files exported from git into a
@@ -157,7 +161,9 @@ fn print_comparison(plan: &Plan, builds: &[(String, PathBuf); 2], times: &[Vec<f
         println!("| {name} | {} | {} |", duration(sorted[0]), duration(median(&sorted)));
     }
     let ratios = sorted(times[1].iter().zip(&times[0]).map(|(new, old)| new / old).collect());
-    let quartile = |q: usize| ratios[(ratios.len() - 1) * q / 4];
+    // The nearest rank, not the one below it, which for two rounds would
+    // make the first round both quartiles.
+    let quartile = |q: usize| ratios[((ratios.len() - 1) * q + 2) / 4];
     println!();
     println!(
         "this tree / {}: {:.3} at the median of the rounds (quartiles {:.3} to {:.3})",
