@@ -29,12 +29,18 @@ pub struct DistinctSolver {
     level: Level,
     /// Its solutions keep their own grouping when shown: see [`display_level`].
     keeps_grouping: bool,
+    trees: Trees,
     enumerator: Enumerator,
     forms: NodeForms,
     ranks: NodeRanks,
     syntax: SyntaxIds,
     /// Kept between hands for their room.
     classes: Classes,
+    /// Lists, for a solver that makes no divisions by one, the hands with
+    /// a card that is negative or not whole, whose printing depends on its
+    /// place: there a division by one may read better (`-2/(5-4)` against
+    /// `(5-4)*(-2)`). Made when first needed.
+    with_divisions_by_one: Option<Box<DistinctSolver>>,
     /// The best member of each class of the hand being listed; kept
     /// between hands for its room.
     shown: Shown<Solution>,
@@ -324,25 +330,25 @@ impl Members for Solutions<'_> {
 impl DistinctSolver {
     /// A solver for `rules` at `level`, with an empty memo.
     pub fn new(rules: Rules, level: Level) -> DistinctSolver {
-        DistinctSolver::showing(rules, level, level == Level::Syntax || keeps_grouping(&rules))
+        let keeps_grouping = level == Level::Syntax || keeps_grouping(&rules);
+        DistinctSolver::showing(rules, level, keeps_grouping, trees_for(level, keeps_grouping))
     }
 
-    /// A solver whose solutions keep their own grouping when shown, if
-    /// `keeps_grouping`, or are tidied at `level`.
-    fn showing(rules: Rules, level: Level, keeps_grouping: bool) -> DistinctSolver {
+    /// A solver of `trees` whose solutions keep their own grouping when
+    /// shown, if `keeps_grouping`, or are tidied at `level`.
+    fn showing(rules: Rules, level: Level, keeps_grouping: bool, trees: Trees) -> DistinctSolver {
         DistinctSolver {
             level,
             keeps_grouping,
-            // Shown tidied above the syntax level, trees that group alike
-            // are one solution; shown as they were made, each may be the
-            // most readable.
-            enumerator: Enumerator::of_trees(rules, if keeps_grouping { Trees::All } else { Trees::LeftGrouped }),
+            trees,
+            enumerator: Enumerator::of_trees(rules, trees),
             // Room for what a few hundred hands store, made at once:
             // grown from nothing, the tables are copied a dozen times over.
             forms: NodeForms { forms: Forms::with_capacity(ROOM), of_node: Vec::with_capacity(ROOM), epoch: 0 },
             ranks: NodeRanks::with_capacity(ROOM),
             syntax: SyntaxIds::default(),
             classes: Classes::default(),
+            with_divisions_by_one: None,
             shown: Shown::new(level),
         }
     }
@@ -374,7 +380,14 @@ impl DistinctSolver {
         if display == Level::Syntax && !self.keeps_grouping {
             // A card outside the domain: this hand's solutions keep their
             // own grouping, and every tree may be the one shown.
-            return DistinctSolver::showing(*self.rules(), level, true).solve(hand);
+            return DistinctSolver::showing(*self.rules(), level, true, Trees::All).solve(hand);
+        }
+        if self.trees == Trees::LeftGroupedNoDivisionByOne && !hand.cards().iter().all(is_whole_and_not_negative) {
+            let rules = *self.rules();
+            let solver = self
+                .with_divisions_by_one
+                .get_or_insert_with(|| Box::new(DistinctSolver::showing(rules, level, false, Trees::LeftGrouped)));
+            return solver.solve(hand);
         }
         let target = self.rules().target;
         let (forms, ranks, classes, shown) = (&mut self.forms, &mut self.ranks, &mut self.classes, &mut self.shown);
@@ -446,6 +459,25 @@ impl DistinctSolver {
         });
         if held.lone().is_some() { 1 } else { classes.count }
     }
+}
+
+/// The trees a solver at `level` needs, showing its solutions with their
+/// own grouping if `keeps_grouping`: shown as they were made, each tree
+/// may be the most readable; shown tidied above the syntax level, trees
+/// that group alike are one solution, and at the `4nums` level so are a
+/// division and a product by a part worth one, of which the product reads
+/// better (one inverse operator fewer, the same brackets and length).
+fn trees_for(level: Level, keeps_grouping: bool) -> Trees {
+    match level {
+        _ if keeps_grouping => Trees::All,
+        Level::FourNums => Trees::LeftGroupedNoDivisionByOne,
+        Level::Syntax | Level::Function => Trees::LeftGrouped,
+    }
+}
+
+/// Is `card` printed alike wherever it sits in a solution?
+fn is_whole_and_not_negative(card: &Rational) -> bool {
+    card.is_integer() && *card >= Rational::ZERO
 }
 
 /// A hand's first solution, held back until a second one comes: a lone

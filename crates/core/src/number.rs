@@ -12,7 +12,7 @@ use std::str::FromStr;
 
 use num_bigint::BigInt;
 pub use num_rational::BigRational;
-use num_traits::{Signed, Zero};
+use num_traits::{One, Signed, Zero};
 
 /// An exact rational number `num/den` in lowest terms with `den > 0`.
 ///
@@ -440,6 +440,8 @@ pub trait Number: Clone + Ord + Hash + fmt::Debug + fmt::Display {
     fn recip(&self) -> Option<Self>;
     /// Is this zero?
     fn is_zero(&self) -> bool;
+    /// Is this exactly one?
+    fn is_one(&self) -> bool;
     /// Is this a whole number?
     fn is_integer(&self) -> bool;
     /// Is this greater than zero?
@@ -505,6 +507,9 @@ impl Number for Rational {
     }
     fn is_zero(&self) -> bool {
         Rational::is_zero(*self)
+    }
+    fn is_one(&self) -> bool {
+        *self == Rational::ONE
     }
     fn is_integer(&self) -> bool {
         Rational::is_integer(*self)
@@ -574,6 +579,9 @@ impl Number for BigRational {
     }
     fn is_zero(&self) -> bool {
         Zero::is_zero(self)
+    }
+    fn is_one(&self) -> bool {
+        One::is_one(self)
     }
     fn is_integer(&self) -> bool {
         BigRational::is_integer(self)

@@ -125,6 +125,26 @@ fn a_shared_solver_lists_hands_with_zeros_and_negatives_as_the_trees_do() {
     }
 }
 
+/// Hands of five small cards, half of them with a 1, listed as the trees list
+/// them: a `4nums` solver makes no tree that divides by a part worth one
+/// (where a product keeps another factor), and the product it makes
+/// instead must be in the same class and the one shown.
+#[test]
+fn a_shared_solver_lists_five_card_hands_with_ones_as_the_trees_do() {
+    use itertools::Itertools;
+    for target in [24, 10, 1] {
+        let rules = Rules::with_target(Rational::from_integer(target));
+        let mut shared = DistinctSolver::new(rules, Level::FourNums);
+        for cards in (1..=6).combinations_with_replacement(5) {
+            let hand = Hand::from_integers(&cards).unwrap();
+            let mut by_trees = Distinct::for_hand(Level::FourNums, &rules, &hand);
+            by_trees.extend(reckon_core::all_solutions(&hand, &rules));
+            let text = |list: Vec<Expr>| list.iter().map(ToString::to_string).collect::<Vec<_>>();
+            assert_eq!(text(shared.solve(&hand)), text(by_trees.into_sorted()), "{hand} -> {target}");
+        }
+    }
+}
+
 /// Hands in any order: what a shared solver keeps between hands (the
 /// forms it stored, whose ids decide how each new one is ordered and
 /// oriented) must never change what a hand lists. Hands of small cards,

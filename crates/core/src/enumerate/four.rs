@@ -22,7 +22,7 @@ use crate::number::Number;
 use crate::rules::Op;
 
 use super::finish::{NoTwoSteps, PARTNERS, TwoStep, TwoSteps, two_steps};
-use super::{Combo, Grouping, List, Memo, NodeId, Nodes, SMALL_SLOTS, Tail, pair_slot, small_slot, triple_slot};
+use super::{Combo, Grouping, List, Memo, NodeId, Nodes, Ones, SMALL_SLOTS, Tail, pair_slot, small_slot, triple_slot};
 
 /// What a hand's single card and triple found for one value `u` of the
 /// triple: the values (at `at`) of the pair of a split (among
@@ -401,7 +401,7 @@ impl<N: Number> Memo<N> {
             let list = match asked.get(at) {
                 Some((made, list)) if made == u => *list,
                 _ => {
-                    let list = self.triple_list(nodes, t, splits, &hit.ways)?;
+                    let list = self.triple_list(nodes, t, splits, (u, &hit.ways))?;
                     self.asked_of(t).insert(at, (u.clone(), list));
                     list
                 }
@@ -444,7 +444,13 @@ impl<N: Number> Memo<N> {
 
     /// The expressions of triple `t`, split into `splits`, worth the `u`
     /// the `ways` (see [`Hits`]) make.
-    fn triple_list(&mut self, nodes: &mut Nodes, t: usize, splits: &CardSplits, ways: &[u64; 4]) -> Option<List> {
+    fn triple_list(
+        &mut self,
+        nodes: &mut Nodes,
+        t: usize,
+        splits: &CardSplits,
+        (u, ways): (&N, &[u64; 4]),
+    ) -> Option<List> {
         // Not `with_capacity`: it returns the inline array by value, a copy.
         let mut parts: SmallVec<[Combo; 8]> = SmallVec::new();
         for (word, &bits) in ways.iter().enumerate() {
@@ -457,7 +463,7 @@ impl<N: Number> Memo<N> {
                 }
             }
         }
-        Some(self.push_combos(nodes, t, &parts))
+        Some(self.push_combos(nodes, t, &parts, Ones::of_combos(u, &parts)))
     }
 }
 

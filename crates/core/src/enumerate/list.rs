@@ -7,6 +7,7 @@
 //! products of runs instead of looking at every pair's operators, and
 //! orders a chain's parts with one compare of [`Tail`]s per pair.
 
+use crate::number::Number;
 use crate::rules::{Op, OpSet};
 
 use super::NodeId;
@@ -51,6 +52,16 @@ pub enum Trees {
     /// solution at every level above `syntax`, so listing distinct
     /// solutions needs only these, far fewer than all.
     LeftGrouped,
+    /// As [`Trees::LeftGrouped`], and, where `*` is allowed, no tree that
+    /// divides a chain of `*` and `/` by a part worth exactly one when the
+    /// chain's kept parts (those multiplied) hold one worth neither one
+    /// nor minus one: the tree that multiplies by that part instead is
+    /// made, and passes through the same values. Where a factor worth one
+    /// is a decoration (the `4nums` level), that other kept part keeps
+    /// the two trees' decorations the same, so they are one solution, and
+    /// the product, with one inverse operator fewer and the same brackets,
+    /// reads better wherever the cards are whole and not negative.
+    LeftGroupedNoDivisionByOne,
 }
 
 /// A run of consecutive node ids, `start..end`.
@@ -69,20 +80,57 @@ pub(super) struct List {
     end: u32,
     /// A card is neither a sum nor a product.
     card: bool,
+    ones: Ones,
+}
+
+/// What a [`Grouping`] that makes no division by one (see
+/// [`Trees::LeftGroupedNoDivisionByOne`]) needs to know of a list.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub(super) struct Ones {
+    /// The list's value is exactly one.
+    worth_one: bool,
+    /// Every node of the list, read as a chain of `*` and `/` (a node of
+    /// another kind as a chain of itself alone), multiplies a part worth
+    /// neither one nor minus one.
+    keeps_other_factor: bool,
+}
+
+impl Ones {
+    /// A list of value `v` whose nodes are no products (a card's).
+    pub(super) fn of_part<N: Number>(v: &N) -> Ones {
+        Ones { worth_one: v.is_one(), keeps_other_factor: !is_plus_or_minus_one(v) }
+    }
+
+    /// The list of value `v` made of `combos`: a product keeps the kept
+    /// parts of its left chain and, if it multiplies, of its right one.
+    pub(super) fn of_combos<N: Number>(v: &N, combos: &[(Op, List, List)]) -> Ones {
+        let part = !is_plus_or_minus_one(v);
+        let keeps_other_factor = combos.iter().all(|&(op, left, right)| match op {
+            Op::Mul => left.ones.keeps_other_factor || right.ones.keeps_other_factor,
+            Op::Div => left.ones.keeps_other_factor,
+            Op::Add | Op::Sub => part,
+        });
+        Ones { worth_one: v.is_one(), keeps_other_factor }
+    }
+}
+
+fn is_plus_or_minus_one<N: Number>(v: &N) -> bool {
+    v.is_one() || v.neg().is_some_and(|minus| minus.is_one())
 }
 
 impl List {
-    pub(super) const EMPTY: List = List { start: 0, sums: 0, end: 0, card: false };
+    pub(super) const EMPTY: List =
+        List { start: 0, sums: 0, end: 0, card: false, ones: Ones { worth_one: false, keeps_other_factor: false } };
 
     /// The single card at `at`.
-    pub(super) fn card(at: NodeId) -> List {
-        List { start: at.0, sums: at.0 + 1, end: at.0 + 1, card: true }
+    pub(super) fn card(at: NodeId, ones: Ones) -> List {
+        List { start: at.0, sums: at.0 + 1, end: at.0 + 1, card: true, ones }
     }
 
     /// Products at `start..sums`, sums at `sums..end`.
-    pub(super) fn of(start: usize, sums: usize, end: usize) -> List {
+    pub(super) fn of(start: usize, sums: usize, end: usize, ones: Ones) -> List {
         let id = |i: usize| u32::try_from(i).expect("fewer than 2^32 nodes");
-        List { start: id(start), sums: id(sums), end: id(end), card: false }
+        List { start: id(start), sums: id(sums), end: id(end), card: false, ones }
     }
 
     pub(super) fn is_empty(self) -> bool {
@@ -149,15 +197,22 @@ impl List {
 pub(super) struct Grouping {
     sums: bool,
     products: bool,
+    /// No tree divides by a part worth one (see [`Trees::LeftGroupedNoDivisionByOne`]).
+    no_division_by_one: bool,
 }
 
 impl Grouping {
     /// Every tree, whatever the operators.
-    pub(super) const EVERY: Grouping = Grouping { sums: false, products: false };
+    pub(super) const EVERY: Grouping = Grouping { sums: false, products: false, no_division_by_one: false };
 
     pub(super) fn new(trees: Trees, ops: OpSet) -> Grouping {
-        let left = trees == Trees::LeftGrouped;
-        Grouping { sums: left && ops.contains(Op::Add), products: left && ops.contains(Op::Mul) }
+        let left = matches!(trees, Trees::LeftGrouped | Trees::LeftGroupedNoDivisionByOne);
+        Grouping {
+            sums: left && ops.contains(Op::Add),
+            products: left && ops.contains(Op::Mul),
+            // Its twin multiplies by the part.
+            no_division_by_one: trees == Trees::LeftGroupedNoDivisionByOne && ops.contains(Op::Mul),
+        }
     }
 
     /// True if the chains of `op`'s kind are grouped from the left.
@@ -187,8 +242,13 @@ impl Grouping {
 
     /// [`Grouping::for_each_pair`] into a sink that reads the tails of the
     /// lists' nodes itself: the nodes' own store can take the pairs as
-    /// they come, since only older nodes' tails are read.
+    /// they come, since only older nodes' tails are read. Inlined: most
+    /// calls join two lists of one node, a few compares.
+    #[inline]
     pub(super) fn pairs_into(self, op: Op, left: List, right: List, sink: &mut impl PairSink) {
+        if self.no_division_by_one && op == Op::Div && right.ones.worth_one && left.ones.keeps_other_factor {
+            return;
+        }
         let additive = op.is_additive();
         // Most lists joined are of one node each: that one pair is decided
         // without setting up the loops below.
@@ -328,7 +388,11 @@ mod tests {
     /// is a product and 11 a sum; 20 is a card.
     #[test]
     fn left_grouping_keeps_chains_on_the_left_only() {
-        let (left, right, card) = (List::of(0, 2, 4), List::of(10, 11, 12), List::card(NodeId(20)));
+        let (left, right, card) = (
+            List::of(0, 2, 4, Ones::default()),
+            List::of(10, 11, 12, Ones::default()),
+            List::card(NodeId(20), Ones::default()),
+        );
         let every = Grouping::EVERY;
         let grouped = Grouping::new(Trees::LeftGrouped, OpSet::ALL);
         assert_eq!(pairs(every, Op::Sub, left, right).len(), 8);
@@ -360,7 +424,12 @@ mod tests {
     fn one_node_lists_pair_as_the_loops_do() {
         // Node 3 is a card, 4 a product, 5 a sum, 6 another sum; their tails
         // fall before, between and after the nodes'.
-        let lists = [List::card(NodeId(3)), List::of(4, 5, 5), List::of(5, 5, 6), List::of(6, 6, 7)];
+        let lists = [
+            List::card(NodeId(3), Ones::default()),
+            List::of(4, 5, 5, Ones::default()),
+            List::of(5, 5, 6, Ones::default()),
+            List::of(6, 6, 7, Ones::default()),
+        ];
         for tails in
             [[Tail::new(false, NodeId(0)); 8], [Tail::new(false, NodeId(5)); 8], [Tail::new(true, NodeId(9)); 8]]
         {
@@ -383,7 +452,61 @@ mod tests {
     #[test]
     fn a_chain_without_its_grouping_operator_keeps_every_grouping() {
         let grouped = Grouping::new(Trees::LeftGrouped, "-*/".parse().unwrap());
-        assert_eq!(pairs(grouped, Op::Sub, List::of(0, 2, 4), List::of(10, 11, 12)).len(), 8);
-        assert_eq!(pairs(grouped, Op::Div, List::of(0, 2, 4), List::of(10, 11, 12)).len(), 4);
+        assert_eq!(
+            pairs(grouped, Op::Sub, List::of(0, 2, 4, Ones::default()), List::of(10, 11, 12, Ones::default())).len(),
+            8
+        );
+        assert_eq!(
+            pairs(grouped, Op::Div, List::of(0, 2, 4, Ones::default()), List::of(10, 11, 12, Ones::default())).len(),
+            4
+        );
+    }
+
+    /// Without divisions by one, a list worth one is joined by every
+    /// operator but `/` on its right, and only where `*` may take its
+    /// place and the left list multiplies a part worth neither one nor
+    /// minus one.
+    #[test]
+    fn no_division_by_one_drops_only_divisions_by_a_list_worth_one() {
+        let ones = |v: i64| Ones::of_part(&crate::Rational::from_integer(v));
+        let (left, one, card_one) =
+            (List::of(0, 2, 4, ones(12)), List::of(10, 11, 12, ones(1)), List::card(NodeId(20), ones(1)));
+        let dropping = Grouping::new(Trees::LeftGroupedNoDivisionByOne, OpSet::ALL);
+        let grouped = Grouping::new(Trees::LeftGrouped, OpSet::ALL);
+        for right in [one, card_one] {
+            assert!(pairs(dropping, Op::Div, left, right).is_empty());
+            assert!(!pairs(grouped, Op::Div, left, right).is_empty());
+            for op in [Op::Add, Op::Sub, Op::Mul] {
+                assert_eq!(pairs(dropping, op, left, right), pairs(grouped, op, left, right), "{op:?}");
+            }
+            // One divided by the list is no division by one.
+            assert_eq!(pairs(dropping, Op::Div, right, left), pairs(grouped, Op::Div, right, left));
+            // A chain whose kept parts are all worth one (or minus one) may
+            // lose them as decorations: `1/(5-4)` is not `1*(5-4)`.
+            for v in [1, -1] {
+                let ones_only = List::of(0, 2, 4, ones(v));
+                assert_eq!(pairs(dropping, Op::Div, ones_only, right), pairs(grouped, Op::Div, ones_only, right));
+            }
+        }
+        // Without `*` there is no twin to make instead.
+        let without_mul = Grouping::new(Trees::LeftGroupedNoDivisionByOne, "+-/".parse().unwrap());
+        assert_eq!(pairs(without_mul, Op::Div, left, card_one).len(), 4);
+    }
+
+    /// A list keeps a factor other than one where every product of it
+    /// multiplies one: a sum or card not worth one or minus one, or a
+    /// product of a left chain (or, for `*`, a right one) that keeps one.
+    #[test]
+    fn a_list_keeps_another_factor_where_every_node_does() {
+        let r = |v: i64| crate::Rational::from_integer(v);
+        let list = |v: i64| List::of(0, 1, 2, Ones::of_part(&r(v)));
+        for (v, keeps) in [(3, true), (1, false), (-1, false), (0, true)] {
+            assert_eq!(list(v).ones.keeps_other_factor, keeps, "{v}");
+        }
+        let of = |v: i64, combos: &[(Op, List, List)]| Ones::of_combos(&r(v), combos).keeps_other_factor;
+        assert!(of(3, &[(Op::Mul, list(1), list(3))]));
+        assert!(!of(3, &[(Op::Div, list(1), list(3)), (Op::Mul, list(3), list(1))]));
+        assert!(of(2, &[(Op::Div, list(6), list(3)), (Op::Add, list(1), list(1))]));
+        assert!(!of(1, &[(Op::Mul, list(3), list(3)), (Op::Sub, list(3), list(2))]));
     }
 }

@@ -41,7 +41,7 @@ use self::by_value::ValueKeys;
 use self::finish::{Finishers, NoTwoSteps, Positions, TwoSteps, position};
 use self::four::TripleLists;
 pub use self::list::Trees;
-use self::list::{Grouping, List, PairSink, Tail, ids};
+use self::list::{Grouping, List, Ones, PairSink, Tail, ids};
 use self::parts::RepeatedSplits;
 use self::ways::{Operand, Way, Ways};
 use self::whole::Dense;
@@ -849,7 +849,8 @@ impl<N: Number> Memo<N> {
                     combos.push((op, ls, rs));
                 }
             }
-            self.push_combos(nodes, id, &combos)
+            let ones = Ones::of_combos(&self.values(id)[at], &combos);
+            self.push_combos(nodes, id, &combos, ones)
         } else {
             let v = self.values(id)[at].clone();
             self.make_list(nodes, id, &v)?
@@ -862,17 +863,22 @@ impl<N: Number> Memo<N> {
     fn make_list(&mut self, nodes: &mut Nodes, id: usize, v: &N) -> Option<List> {
         if let Some((_, card)) = self.sets[id].card {
             let made = N::from_rational(card) == *v;
-            return Some(if made { List::card(nodes.push(Node::Card(card), Tail::default())) } else { List::EMPTY });
+            let ones = Ones::of_part(&card);
+            return Some(if made {
+                List::card(nodes.push(Node::Card(card), Tail::default()), ones)
+            } else {
+                List::EMPTY
+            });
         }
         let splits: SmallVec<[(usize, usize); 32]> = self.sets[id].splits.iter().copied().collect();
         let combos = self.combos(nodes, &splits, v)?;
-        Some(self.push_combos(nodes, id, &combos))
+        Some(self.push_combos(nodes, id, &combos, Ones::of_combos(v, &combos)))
     }
 
     /// Makes the nodes of `combos`, the ways set `id` makes one value, as
-    /// that value's list: after the parts' lists, so that they are
-    /// consecutive, and products before sums.
-    fn push_combos(&self, nodes: &mut Nodes, id: usize, combos: &[Combo]) -> List {
+    /// that value's list (of whose value `ones` tells): after the parts'
+    /// lists, so that they are consecutive, and products before sums.
+    fn push_combos(&self, nodes: &mut Nodes, id: usize, combos: &[Combo], ones: Ones) -> List {
         let (start, grouping) = (nodes.len(), self.sets[id].grouping);
         for &(op, ls, rs) in combos {
             if !op.is_additive() {
@@ -885,7 +891,7 @@ impl<N: Number> Memo<N> {
                 nodes.push_pairs(grouping, op, ls, rs);
             }
         }
-        List::of(start, sums, nodes.len())
+        List::of(start, sums, nodes.len(), ones)
     }
 
     /// [`Memo::combos`] for the whole hand's `target`, pushed onto
