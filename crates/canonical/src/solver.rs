@@ -36,11 +36,12 @@ pub struct DistinctSolver {
     syntax: SyntaxIds,
     /// Kept between hands for their room.
     classes: Classes,
-    /// Lists, for a solver that makes no divisions by one, the hands with
-    /// a card that is negative or not whole, whose printing depends on its
-    /// place: there a division by one may read better (`-2/(5-4)` against
-    /// `(5-4)*(-2)`). Made when first needed.
-    with_divisions_by_one: Option<Box<DistinctSolver>>,
+    /// Lists, for a solver that leaves out trees with a better twin (see
+    /// [`Trees::LeftGroupedForFourNums`]), the hands with a card that is
+    /// negative or not whole, whose printing depends on its place: there
+    /// a left-out twin may read better (`-2/(5-4)` against `(5-4)*(-2)`).
+    /// Made when first needed.
+    with_every_twin: Option<Box<DistinctSolver>>,
     /// The best member of each class of the hand being listed; kept
     /// between hands for its room.
     shown: Shown<Solution>,
@@ -348,7 +349,7 @@ impl DistinctSolver {
             ranks: NodeRanks::with_capacity(ROOM),
             syntax: SyntaxIds::default(),
             classes: Classes::default(),
-            with_divisions_by_one: None,
+            with_every_twin: None,
             shown: Shown::new(level),
         }
     }
@@ -382,10 +383,10 @@ impl DistinctSolver {
             // own grouping, and every tree may be the one shown.
             return DistinctSolver::showing(*self.rules(), level, true, Trees::All).solve(hand);
         }
-        if self.trees == Trees::LeftGroupedNoDivisionByOne && !hand.cards().iter().all(is_whole_and_not_negative) {
+        if self.trees == Trees::LeftGroupedForFourNums && !hand.cards().iter().all(is_whole_and_not_negative) {
             let rules = *self.rules();
             let solver = self
-                .with_divisions_by_one
+                .with_every_twin
                 .get_or_insert_with(|| Box::new(DistinctSolver::showing(rules, level, false, Trees::LeftGrouped)));
             return solver.solve(hand);
         }
@@ -464,13 +465,13 @@ impl DistinctSolver {
 /// The trees a solver at `level` needs, showing its solutions with their
 /// own grouping if `keeps_grouping`: shown as they were made, each tree
 /// may be the most readable; shown tidied above the syntax level, trees
-/// that group alike are one solution, and at the `4nums` level so are a
-/// division and a product by a part worth one, of which the product reads
-/// better (one inverse operator fewer, the same brackets and length).
+/// that group alike are one solution, and at the `4nums` level so are
+/// the twins that `Trees::LeftGroupedForFourNums` leaves out and the
+/// better-read ones it makes.
 fn trees_for(level: Level, keeps_grouping: bool) -> Trees {
     match level {
         _ if keeps_grouping => Trees::All,
-        Level::FourNums => Trees::LeftGroupedNoDivisionByOne,
+        Level::FourNums => Trees::LeftGroupedForFourNums,
         Level::Syntax | Level::Function => Trees::LeftGrouped,
     }
 }

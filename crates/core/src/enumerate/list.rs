@@ -8,7 +8,7 @@
 //! orders a chain's parts with one compare of [`Tail`]s per pair.
 
 use crate::number::Number;
-use crate::rules::{Op, OpSet};
+use crate::rules::{Domain, Op, OpSet};
 
 use super::NodeId;
 
@@ -52,16 +52,24 @@ pub enum Trees {
     /// solution at every level above `syntax`, so listing distinct
     /// solutions needs only these, far fewer than all.
     LeftGrouped,
-    /// As [`Trees::LeftGrouped`], and, where `*` is allowed, no tree that
-    /// divides a chain of `*` and `/` by a part worth exactly one when the
-    /// chain's kept parts (those multiplied) hold one worth neither one
-    /// nor minus one: the tree that multiplies by that part instead is
-    /// made, and passes through the same values. Where a factor worth one
-    /// is a decoration (the `4nums` level), that other kept part keeps
-    /// the two trees' decorations the same, so they are one solution, and
-    /// the product, with one inverse operator fewer and the same brackets,
-    /// reads better wherever the cards are whole and not negative.
-    LeftGroupedNoDivisionByOne,
+    /// As [`Trees::LeftGrouped`], less the trees that have a twin it
+    /// makes, of the same `4nums` class, that reads better wherever the
+    /// cards are whole and not negative (with one inverse operator fewer,
+    /// the same brackets and the same length):
+    ///
+    /// - where `*` is allowed, a chain of `*` and `/` divided by a part
+    ///   worth exactly one, when the chain's kept parts (those multiplied)
+    ///   hold one worth neither one nor minus one: its twin multiplies by
+    ///   that part (`12*2*(3-2)`, not `12*2/(3-2)`), and passes through the
+    ///   same values. That other kept part keeps the two trees' one
+    ///   factors the same: a kept one factor is a decoration only while
+    ///   another kept factor remains (`1/(5-4)` is not `1*(5-4)`).
+    /// - where `+` is allowed and any whole number is in the domain, a
+    ///   product one of whose parts is a difference of two parts,
+    ///   subtracted: its twin adds the product with that difference turned
+    ///   round (`2+2*(12-1)`, not `2-2*(1-12)`), the same function of the
+    ///   cards.
+    LeftGroupedForFourNums,
 }
 
 /// A run of consecutive node ids, `start..end`.
@@ -80,37 +88,46 @@ pub(super) struct List {
     end: u32,
     /// A card is neither a sum nor a product.
     card: bool,
-    ones: Ones,
+    twins: Twins,
 }
 
-/// What a [`Grouping`] that makes no division by one (see
-/// [`Trees::LeftGroupedNoDivisionByOne`]) needs to know of a list.
+/// What a [`Grouping`] that leaves out trees with a better twin (see
+/// [`Trees::LeftGroupedForFourNums`]) needs to know of a list.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub(super) struct Ones {
+pub(super) struct Twins {
     /// The list's value is exactly one.
     worth_one: bool,
     /// Every node of the list, read as a chain of `*` and `/` (a node of
     /// another kind as a chain of itself alone), multiplies a part worth
     /// neither one nor minus one.
     keeps_other_factor: bool,
+    /// Every node of the list, read so, has a part that is a difference
+    /// of two parts (`a-b`), which turned round (`b-a`) negates it.
+    turns_a_difference: bool,
 }
 
-impl Ones {
-    /// A list of value `v` whose nodes are no products (a card's).
-    pub(super) fn of_part<N: Number>(v: &N) -> Ones {
-        Ones { worth_one: v.is_one(), keeps_other_factor: !is_plus_or_minus_one(v) }
+impl Twins {
+    /// A card of value `v`.
+    pub(super) fn of_card<N: Number>(v: &N) -> Twins {
+        Twins { worth_one: v.is_one(), keeps_other_factor: !is_plus_or_minus_one(v), turns_a_difference: false }
     }
 
-    /// The list of value `v` made of `combos`: a product keeps the kept
-    /// parts of its left chain and, if it multiplies, of its right one.
-    pub(super) fn of_combos<N: Number>(v: &N, combos: &[(Op, List, List)]) -> Ones {
+    /// The list of value `v` made of `combos`: a product's parts are those
+    /// of its two sides, read as chains, and a difference is a part of
+    /// its own when neither side is a sum.
+    pub(super) fn of_combos<N: Number>(v: &N, combos: &[(Op, List, List)]) -> Twins {
         let part = !is_plus_or_minus_one(v);
         let keeps_other_factor = combos.iter().all(|&(op, left, right)| match op {
-            Op::Mul => left.ones.keeps_other_factor || right.ones.keeps_other_factor,
-            Op::Div => left.ones.keeps_other_factor,
+            Op::Mul => left.twins.keeps_other_factor || right.twins.keeps_other_factor,
+            Op::Div => left.twins.keeps_other_factor,
             Op::Add | Op::Sub => part,
         });
-        Ones { worth_one: v.is_one(), keeps_other_factor }
+        let turns_a_difference = combos.iter().all(|&(op, left, right)| match op {
+            Op::Mul | Op::Div => left.twins.turns_a_difference || right.twins.turns_a_difference,
+            Op::Sub => !left.has_sums() && !right.has_sums(),
+            Op::Add => false,
+        });
+        Twins { worth_one: v.is_one(), keeps_other_factor, turns_a_difference }
     }
 }
 
@@ -119,18 +136,28 @@ fn is_plus_or_minus_one<N: Number>(v: &N) -> bool {
 }
 
 impl List {
-    pub(super) const EMPTY: List =
-        List { start: 0, sums: 0, end: 0, card: false, ones: Ones { worth_one: false, keeps_other_factor: false } };
+    pub(super) const EMPTY: List = List {
+        start: 0,
+        sums: 0,
+        end: 0,
+        card: false,
+        twins: Twins { worth_one: false, keeps_other_factor: false, turns_a_difference: false },
+    };
 
     /// The single card at `at`.
-    pub(super) fn card(at: NodeId, ones: Ones) -> List {
-        List { start: at.0, sums: at.0 + 1, end: at.0 + 1, card: true, ones }
+    pub(super) fn card(at: NodeId, twins: Twins) -> List {
+        List { start: at.0, sums: at.0 + 1, end: at.0 + 1, card: true, twins }
     }
 
     /// Products at `start..sums`, sums at `sums..end`.
-    pub(super) fn of(start: usize, sums: usize, end: usize, ones: Ones) -> List {
+    pub(super) fn of(start: usize, sums: usize, end: usize, twins: Twins) -> List {
         let id = |i: usize| u32::try_from(i).expect("fewer than 2^32 nodes");
-        List { start: id(start), sums: id(sums), end: id(end), card: false, ones }
+        List { start: id(start), sums: id(sums), end: id(end), card: false, twins }
+    }
+
+    /// Does the list hold a sum?
+    fn has_sums(self) -> bool {
+        !self.card && self.sums < self.end
     }
 
     pub(super) fn is_empty(self) -> bool {
@@ -197,21 +224,29 @@ impl List {
 pub(super) struct Grouping {
     sums: bool,
     products: bool,
-    /// No tree divides by a part worth one (see [`Trees::LeftGroupedNoDivisionByOne`]).
+    /// The trees it leaves out for a better twin (see
+    /// [`Trees::LeftGroupedForFourNums`]): divisions by a part worth one,
+    /// and subtracted products with a difference for a part.
     no_division_by_one: bool,
+    no_subtracted_difference: bool,
 }
 
 impl Grouping {
     /// Every tree, whatever the operators.
-    pub(super) const EVERY: Grouping = Grouping { sums: false, products: false, no_division_by_one: false };
+    pub(super) const EVERY: Grouping =
+        Grouping { sums: false, products: false, no_division_by_one: false, no_subtracted_difference: false };
 
-    pub(super) fn new(trees: Trees, ops: OpSet) -> Grouping {
-        let left = matches!(trees, Trees::LeftGrouped | Trees::LeftGroupedNoDivisionByOne);
+    pub(super) fn new(trees: Trees, ops: OpSet, domain: Domain) -> Grouping {
+        let left = matches!(trees, Trees::LeftGrouped | Trees::LeftGroupedForFourNums);
+        let twins = trees == Trees::LeftGroupedForFourNums;
         Grouping {
             sums: left && ops.contains(Op::Add),
             products: left && ops.contains(Op::Mul),
-            // Its twin multiplies by the part.
-            no_division_by_one: trees == Trees::LeftGroupedNoDivisionByOne && ops.contains(Op::Mul),
+            no_division_by_one: twins && ops.contains(Op::Mul),
+            // The twin's steps are the same but for signs.
+            no_subtracted_difference: twins
+                && ops.contains(Op::Add)
+                && matches!(domain, Domain::Rational | Domain::Integer),
         }
     }
 
@@ -246,7 +281,10 @@ impl Grouping {
     /// calls join two lists of one node, a few compares.
     #[inline]
     pub(super) fn pairs_into(self, op: Op, left: List, right: List, sink: &mut impl PairSink) {
-        if self.no_division_by_one && op == Op::Div && right.ones.worth_one && left.ones.keeps_other_factor {
+        if op == Op::Div && self.no_division_by_one && right.twins.worth_one && left.twins.keeps_other_factor {
+            return;
+        }
+        if op == Op::Sub && self.no_subtracted_difference && right.twins.turns_a_difference {
             return;
         }
         let additive = op.is_additive();
@@ -389,12 +427,12 @@ mod tests {
     #[test]
     fn left_grouping_keeps_chains_on_the_left_only() {
         let (left, right, card) = (
-            List::of(0, 2, 4, Ones::default()),
-            List::of(10, 11, 12, Ones::default()),
-            List::card(NodeId(20), Ones::default()),
+            List::of(0, 2, 4, Twins::default()),
+            List::of(10, 11, 12, Twins::default()),
+            List::card(NodeId(20), Twins::default()),
         );
         let every = Grouping::EVERY;
-        let grouped = Grouping::new(Trees::LeftGrouped, OpSet::ALL);
+        let grouped = Grouping::new(Trees::LeftGrouped, OpSet::ALL, Domain::Rational);
         assert_eq!(pairs(every, Op::Sub, left, right).len(), 8);
         assert_eq!(pairs(grouped, Op::Sub, left, right), [(0, 10), (1, 10), (2, 10), (3, 10)]);
         assert_eq!(pairs(grouped, Op::Div, left, right), [(0, 11), (1, 11), (2, 11), (3, 11)]);
@@ -425,15 +463,15 @@ mod tests {
         // Node 3 is a card, 4 a product, 5 a sum, 6 another sum; their tails
         // fall before, between and after the nodes'.
         let lists = [
-            List::card(NodeId(3), Ones::default()),
-            List::of(4, 5, 5, Ones::default()),
-            List::of(5, 5, 6, Ones::default()),
-            List::of(6, 6, 7, Ones::default()),
+            List::card(NodeId(3), Twins::default()),
+            List::of(4, 5, 5, Twins::default()),
+            List::of(5, 5, 6, Twins::default()),
+            List::of(6, 6, 7, Twins::default()),
         ];
         for tails in
             [[Tail::new(false, NodeId(0)); 8], [Tail::new(false, NodeId(5)); 8], [Tail::new(true, NodeId(9)); 8]]
         {
-            for grouping in [Grouping::EVERY, Grouping::new(Trees::LeftGrouped, OpSet::ALL)] {
+            for grouping in [Grouping::EVERY, Grouping::new(Trees::LeftGrouped, OpSet::ALL, Domain::Rational)] {
                 for op in Op::ALL {
                     for (left, right) in lists.iter().flat_map(|&l| lists.iter().map(move |&r| (l, r))) {
                         let additive = op.is_additive();
@@ -451,13 +489,13 @@ mod tests {
     /// right operand of `-`.
     #[test]
     fn a_chain_without_its_grouping_operator_keeps_every_grouping() {
-        let grouped = Grouping::new(Trees::LeftGrouped, "-*/".parse().unwrap());
+        let grouped = Grouping::new(Trees::LeftGrouped, "-*/".parse().unwrap(), Domain::Rational);
         assert_eq!(
-            pairs(grouped, Op::Sub, List::of(0, 2, 4, Ones::default()), List::of(10, 11, 12, Ones::default())).len(),
+            pairs(grouped, Op::Sub, List::of(0, 2, 4, Twins::default()), List::of(10, 11, 12, Twins::default())).len(),
             8
         );
         assert_eq!(
-            pairs(grouped, Op::Div, List::of(0, 2, 4, Ones::default()), List::of(10, 11, 12, Ones::default())).len(),
+            pairs(grouped, Op::Div, List::of(0, 2, 4, Twins::default()), List::of(10, 11, 12, Twins::default())).len(),
             4
         );
     }
@@ -468,11 +506,11 @@ mod tests {
     /// minus one.
     #[test]
     fn no_division_by_one_drops_only_divisions_by_a_list_worth_one() {
-        let ones = |v: i64| Ones::of_part(&crate::Rational::from_integer(v));
+        let ones = |v: i64| Twins::of_card(&crate::Rational::from_integer(v));
         let (left, one, card_one) =
             (List::of(0, 2, 4, ones(12)), List::of(10, 11, 12, ones(1)), List::card(NodeId(20), ones(1)));
-        let dropping = Grouping::new(Trees::LeftGroupedNoDivisionByOne, OpSet::ALL);
-        let grouped = Grouping::new(Trees::LeftGrouped, OpSet::ALL);
+        let dropping = Grouping::new(Trees::LeftGroupedForFourNums, OpSet::ALL, Domain::Rational);
+        let grouped = Grouping::new(Trees::LeftGrouped, OpSet::ALL, Domain::Rational);
         for right in [one, card_one] {
             assert!(pairs(dropping, Op::Div, left, right).is_empty());
             assert!(!pairs(grouped, Op::Div, left, right).is_empty());
@@ -489,7 +527,7 @@ mod tests {
             }
         }
         // Without `*` there is no twin to make instead.
-        let without_mul = Grouping::new(Trees::LeftGroupedNoDivisionByOne, "+-/".parse().unwrap());
+        let without_mul = Grouping::new(Trees::LeftGroupedForFourNums, "+-/".parse().unwrap(), Domain::Rational);
         assert_eq!(pairs(without_mul, Op::Div, left, card_one).len(), 4);
     }
 
@@ -499,14 +537,51 @@ mod tests {
     #[test]
     fn a_list_keeps_another_factor_where_every_node_does() {
         let r = |v: i64| crate::Rational::from_integer(v);
-        let list = |v: i64| List::of(0, 1, 2, Ones::of_part(&r(v)));
+        let list = |v: i64| List::of(0, 1, 2, Twins::of_card(&r(v)));
         for (v, keeps) in [(3, true), (1, false), (-1, false), (0, true)] {
-            assert_eq!(list(v).ones.keeps_other_factor, keeps, "{v}");
+            assert_eq!(list(v).twins.keeps_other_factor, keeps, "{v}");
         }
-        let of = |v: i64, combos: &[(Op, List, List)]| Ones::of_combos(&r(v), combos).keeps_other_factor;
+        let of = |v: i64, combos: &[(Op, List, List)]| Twins::of_combos(&r(v), combos).keeps_other_factor;
         assert!(of(3, &[(Op::Mul, list(1), list(3))]));
         assert!(!of(3, &[(Op::Div, list(1), list(3)), (Op::Mul, list(3), list(1))]));
         assert!(of(2, &[(Op::Div, list(6), list(3)), (Op::Add, list(1), list(1))]));
         assert!(!of(1, &[(Op::Mul, list(3), list(3)), (Op::Sub, list(3), list(2))]));
+    }
+
+    /// A product list turns a difference where every combo's product has
+    /// one for a part, on either side; a difference of two parts that are
+    /// no sums is such a part, a longer sum is not. Only such a product
+    /// is never subtracted, where `+` is allowed and the domain holds
+    /// every whole number.
+    #[test]
+    fn no_subtracted_difference_drops_only_products_that_turn_one() {
+        let r = |v: i64| crate::Rational::from_integer(v);
+        let card = |at: u32| List::card(NodeId(at), Twins::of_card(&r(3)));
+        let sums = List::of(4, 4, 6, Twins::default());
+        let twins = |combos: &[(Op, List, List)]| Twins::of_combos(&r(-2), combos);
+        let difference = List::of(6, 6, 7, twins(&[(Op::Sub, card(1), card(2))]));
+        assert!(difference.twins.turns_a_difference);
+        assert!(!twins(&[(Op::Sub, sums, card(2))]).turns_a_difference, "a+b-c");
+        assert!(!twins(&[(Op::Add, card(1), card(2))]).turns_a_difference);
+        let product = List::of(8, 9, 9, twins(&[(Op::Mul, card(3), difference)]));
+        assert!(product.twins.turns_a_difference);
+        assert!(twins(&[(Op::Div, card(3), difference), (Op::Mul, product, card(3))]).turns_a_difference);
+        assert!(!twins(&[(Op::Mul, product, card(3)), (Op::Add, card(1), card(2))]).turns_a_difference);
+
+        let left = List::of(0, 2, 4, Twins::default());
+        let dropping = Grouping::new(Trees::LeftGroupedForFourNums, OpSet::ALL, Domain::Rational);
+        let grouped = Grouping::new(Trees::LeftGrouped, OpSet::ALL, Domain::Rational);
+        assert!(pairs(dropping, Op::Sub, left, product).is_empty());
+        assert!(!pairs(grouped, Op::Sub, left, product).is_empty());
+        for op in [Op::Add, Op::Mul, Op::Div] {
+            assert_eq!(pairs(dropping, op, left, product), pairs(grouped, op, left, product), "{op:?}");
+        }
+        // The twin's steps pass through negative values, and it adds.
+        for (ops, domain) in [(OpSet::ALL, Domain::NonNegative), ("-*/".parse().unwrap(), Domain::Rational)] {
+            let with = |trees| Grouping::new(trees, ops, domain);
+            let (kept, plain) = (with(Trees::LeftGroupedForFourNums), with(Trees::LeftGrouped));
+            assert!(!pairs(kept, Op::Sub, left, product).is_empty());
+            assert_eq!(pairs(kept, Op::Sub, left, product), pairs(plain, Op::Sub, left, product), "{domain:?}");
+        }
     }
 }

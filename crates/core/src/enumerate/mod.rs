@@ -41,7 +41,7 @@ use self::by_value::ValueKeys;
 use self::finish::{Finishers, NoTwoSteps, Positions, TwoSteps, position};
 use self::four::TripleLists;
 pub use self::list::Trees;
-use self::list::{Grouping, List, Ones, PairSink, Tail, ids};
+use self::list::{Grouping, List, PairSink, Tail, Twins, ids};
 use self::parts::RepeatedSplits;
 use self::ways::{Operand, Way, Ways};
 use self::whole::Dense;
@@ -256,7 +256,7 @@ impl Enumerator {
     /// [`Trees::LeftGrouped`] it visits fewer solutions, but at least one
     /// of those that group alike.
     pub fn of_trees(rules: Rules, trees: Trees) -> Enumerator {
-        let grouping = Grouping::new(trees, rules.ops);
+        let grouping = Grouping::new(trees, rules.ops, rules.domain);
         // Room for the nodes of a few hundred hands, made at once (see `NODE_ROOM`).
         let nodes =
             Nodes { nodes: Vec::with_capacity(NODE_ROOM), tails: Vec::with_capacity(NODE_ROOM), ..Nodes::default() };
@@ -849,8 +849,8 @@ impl<N: Number> Memo<N> {
                     combos.push((op, ls, rs));
                 }
             }
-            let ones = Ones::of_combos(&self.values(id)[at], &combos);
-            self.push_combos(nodes, id, &combos, ones)
+            let twins = Twins::of_combos(&self.values(id)[at], &combos);
+            self.push_combos(nodes, id, &combos, twins)
         } else {
             let v = self.values(id)[at].clone();
             self.make_list(nodes, id, &v)?
@@ -863,22 +863,22 @@ impl<N: Number> Memo<N> {
     fn make_list(&mut self, nodes: &mut Nodes, id: usize, v: &N) -> Option<List> {
         if let Some((_, card)) = self.sets[id].card {
             let made = N::from_rational(card) == *v;
-            let ones = Ones::of_part(&card);
+            let twins = Twins::of_card(&card);
             return Some(if made {
-                List::card(nodes.push(Node::Card(card), Tail::default()), ones)
+                List::card(nodes.push(Node::Card(card), Tail::default()), twins)
             } else {
                 List::EMPTY
             });
         }
         let splits: SmallVec<[(usize, usize); 32]> = self.sets[id].splits.iter().copied().collect();
         let combos = self.combos(nodes, &splits, v)?;
-        Some(self.push_combos(nodes, id, &combos, Ones::of_combos(v, &combos)))
+        Some(self.push_combos(nodes, id, &combos, Twins::of_combos(v, &combos)))
     }
 
     /// Makes the nodes of `combos`, the ways set `id` makes one value, as
-    /// that value's list (of whose value `ones` tells): after the parts'
+    /// that value's list (what `twins` tells of it): after the parts'
     /// lists, so that they are consecutive, and products before sums.
-    fn push_combos(&self, nodes: &mut Nodes, id: usize, combos: &[Combo], ones: Ones) -> List {
+    fn push_combos(&self, nodes: &mut Nodes, id: usize, combos: &[Combo], twins: Twins) -> List {
         let (start, grouping) = (nodes.len(), self.sets[id].grouping);
         for &(op, ls, rs) in combos {
             if !op.is_additive() {
@@ -891,7 +891,7 @@ impl<N: Number> Memo<N> {
                 nodes.push_pairs(grouping, op, ls, rs);
             }
         }
-        List::of(start, sums, nodes.len(), ones)
+        List::of(start, sums, nodes.len(), twins)
     }
 
     /// [`Memo::combos`] for the whole hand's `target`, pushed onto
