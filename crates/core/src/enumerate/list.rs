@@ -93,7 +93,7 @@ pub(super) struct List {
 
 /// What a [`Grouping`] that leaves out trees with a better twin (see
 /// [`Trees::LeftGroupedForFourNums`]) needs to know of a list.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) struct Twins {
     /// The list's value is exactly one.
     worth_one: bool,
@@ -107,6 +107,9 @@ pub(super) struct Twins {
 }
 
 impl Twins {
+    /// Nothing known: no tree of the list is left out.
+    pub(super) const NONE: Twins = Twins { worth_one: false, keeps_other_factor: false, turns_a_difference: false };
+
     /// A card of value `v`.
     pub(super) fn of_card<N: Number>(v: &N) -> Twins {
         Twins { worth_one: v.is_one(), keeps_other_factor: !is_plus_or_minus_one(v), turns_a_difference: false }
@@ -136,13 +139,7 @@ fn is_plus_or_minus_one<N: Number>(v: &N) -> bool {
 }
 
 impl List {
-    pub(super) const EMPTY: List = List {
-        start: 0,
-        sums: 0,
-        end: 0,
-        card: false,
-        twins: Twins { worth_one: false, keeps_other_factor: false, turns_a_difference: false },
-    };
+    pub(super) const EMPTY: List = List { start: 0, sums: 0, end: 0, card: false, twins: Twins::NONE };
 
     /// The single card at `at`.
     pub(super) fn card(at: NodeId, twins: Twins) -> List {
@@ -426,11 +423,8 @@ mod tests {
     /// is a product and 11 a sum; 20 is a card.
     #[test]
     fn left_grouping_keeps_chains_on_the_left_only() {
-        let (left, right, card) = (
-            List::of(0, 2, 4, Twins::default()),
-            List::of(10, 11, 12, Twins::default()),
-            List::card(NodeId(20), Twins::default()),
-        );
+        let (left, right, card) =
+            (List::of(0, 2, 4, Twins::NONE), List::of(10, 11, 12, Twins::NONE), List::card(NodeId(20), Twins::NONE));
         let every = Grouping::EVERY;
         let grouped = Grouping::new(Trees::LeftGrouped, OpSet::ALL, Domain::Rational);
         assert_eq!(pairs(every, Op::Sub, left, right).len(), 8);
@@ -463,10 +457,10 @@ mod tests {
         // Node 3 is a card, 4 a product, 5 a sum, 6 another sum; their tails
         // fall before, between and after the nodes'.
         let lists = [
-            List::card(NodeId(3), Twins::default()),
-            List::of(4, 5, 5, Twins::default()),
-            List::of(5, 5, 6, Twins::default()),
-            List::of(6, 6, 7, Twins::default()),
+            List::card(NodeId(3), Twins::NONE),
+            List::of(4, 5, 5, Twins::NONE),
+            List::of(5, 5, 6, Twins::NONE),
+            List::of(6, 6, 7, Twins::NONE),
         ];
         for tails in
             [[Tail::new(false, NodeId(0)); 8], [Tail::new(false, NodeId(5)); 8], [Tail::new(true, NodeId(9)); 8]]
@@ -490,14 +484,8 @@ mod tests {
     #[test]
     fn a_chain_without_its_grouping_operator_keeps_every_grouping() {
         let grouped = Grouping::new(Trees::LeftGrouped, "-*/".parse().unwrap(), Domain::Rational);
-        assert_eq!(
-            pairs(grouped, Op::Sub, List::of(0, 2, 4, Twins::default()), List::of(10, 11, 12, Twins::default())).len(),
-            8
-        );
-        assert_eq!(
-            pairs(grouped, Op::Div, List::of(0, 2, 4, Twins::default()), List::of(10, 11, 12, Twins::default())).len(),
-            4
-        );
+        assert_eq!(pairs(grouped, Op::Sub, List::of(0, 2, 4, Twins::NONE), List::of(10, 11, 12, Twins::NONE)).len(), 8);
+        assert_eq!(pairs(grouped, Op::Div, List::of(0, 2, 4, Twins::NONE), List::of(10, 11, 12, Twins::NONE)).len(), 4);
     }
 
     /// Without divisions by one, a list worth one is joined by every
@@ -557,7 +545,7 @@ mod tests {
     fn no_subtracted_difference_drops_only_products_that_turn_one() {
         let r = |v: i64| crate::Rational::from_integer(v);
         let card = |at: u32| List::card(NodeId(at), Twins::of_card(&r(3)));
-        let sums = List::of(4, 4, 6, Twins::default());
+        let sums = List::of(4, 4, 6, Twins::NONE);
         let twins = |combos: &[(Op, List, List)]| Twins::of_combos(&r(-2), combos);
         let difference = List::of(6, 6, 7, twins(&[(Op::Sub, card(1), card(2))]));
         assert!(difference.twins.turns_a_difference);
@@ -568,7 +556,7 @@ mod tests {
         assert!(twins(&[(Op::Div, card(3), difference), (Op::Mul, product, card(3))]).turns_a_difference);
         assert!(!twins(&[(Op::Mul, product, card(3)), (Op::Add, card(1), card(2))]).turns_a_difference);
 
-        let left = List::of(0, 2, 4, Twins::default());
+        let left = List::of(0, 2, 4, Twins::NONE);
         let dropping = Grouping::new(Trees::LeftGroupedForFourNums, OpSet::ALL, Domain::Rational);
         let grouped = Grouping::new(Trees::LeftGrouped, OpSet::ALL, Domain::Rational);
         assert!(pairs(dropping, Op::Sub, left, product).is_empty());
