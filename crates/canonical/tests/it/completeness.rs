@@ -4,7 +4,7 @@
 
 use hashbrown::HashSet;
 use reckon_canonical::{Distinct, DistinctSolver, Level, distinct_solutions, key};
-use reckon_core::{Expr, Hand, Rational, Rules, oracle};
+use reckon_core::{Domain, Expr, Hand, Rational, Rules, oracle};
 
 /// A small deterministic generator (xorshift64*), so failures reproduce.
 struct Rng(u64);
@@ -104,6 +104,26 @@ fn a_shared_solver_counts_every_four_card_hand_as_the_trees_do_for_many_targets(
     }
 }
 
+/// The same under the domains that hold fewer values: a tree left out for
+/// a twin that passes through other values (the twin of `10-2*(7-3)` is
+/// `10+2*(3-7)`) must be left out only where the domain holds the twin.
+#[test]
+fn a_shared_solver_counts_four_card_hands_under_every_domain_as_the_trees_do() {
+    use itertools::Itertools;
+    for domain in [Domain::NonNegative, Domain::Integer, Domain::PositiveInteger] {
+        for target in 0..=20 {
+            let rules = Rules { target: Rational::from_integer(target), domain, ..Rules::game24() };
+            let mut shared = DistinctSolver::new(rules, Level::FourNums);
+            for cards in (1..=8).combinations_with_replacement(4) {
+                let hand = Hand::from_integers(&cards).unwrap();
+                let mut by_trees = Distinct::new(Level::FourNums);
+                by_trees.extend(reckon_core::all_solutions(&hand, &rules));
+                assert_eq!(shared.count(&hand), by_trees.len(), "{hand} -> {target} in {domain:?}");
+            }
+        }
+    }
+}
+
 /// The same with zeros and negative cards, where a part worth zero times
 /// a one factor or inside a cancelled pair is a zero product (`2-1*(-1+1)`,
 /// `1+2*(-1+1)/2`), listed as the trees list it: the same solutions shown.
@@ -142,6 +162,36 @@ fn a_shared_solver_lists_five_card_hands_with_ones_as_the_trees_do() {
             let text = |list: Vec<Expr>| list.iter().map(ToString::to_string).collect::<Vec<_>>();
             assert_eq!(text(shared.solve(&hand)), text(by_trees.into_sorted()), "{hand} -> {target}");
         }
+    }
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig { cases: 300, ..Default::default() })]
+
+    /// Under every domain and operator set, with fractions, zeros and
+    /// negative cards, a `4nums` solver (which leaves out trees with a
+    /// better twin) lists and counts what deduplicating every tree does.
+    #[test]
+    fn a_solver_lists_what_every_tree_lists_under_any_rules(
+        cards in proptest::collection::vec(proptest::sample::select(vec![-2, 0, 1, 1, 2, 3, 4, 5, 6, 12]), 2..=5),
+        half in proptest::bool::ANY,
+        target in -3i64..=30,
+        ops in proptest::sample::select(vec!["+-*/", "+-*", "-*/", "+*/", "+-/", "+*", "*/"]),
+        domain in proptest::sample::select(vec![Domain::Rational, Domain::NonNegative, Domain::Integer, Domain::PositiveInteger]),
+    ) {
+        let mut cards: Vec<Rational> = cards.into_iter().map(Rational::from_integer).collect();
+        if half {
+            cards[0] = Rational::new(1, 2).unwrap();
+        }
+        let hand = Hand::new(cards).unwrap();
+        let rules = Rules { target: Rational::from_integer(target), ops: ops.parse().unwrap(), domain, ..Rules::game24() };
+        let mut by_trees = Distinct::for_hand(Level::FourNums, &rules, &hand);
+        by_trees.extend(reckon_core::all_solutions(&hand, &rules));
+        let text = |list: Vec<Expr>| list.iter().map(ToString::to_string).collect::<Vec<_>>();
+        let expected = text(by_trees.into_sorted());
+        let mut solver = DistinctSolver::new(rules, Level::FourNums);
+        proptest::prop_assert_eq!(solver.count(&hand), expected.len(), "{} under {:?}", hand, rules);
+        proptest::prop_assert_eq!(text(solver.solve(&hand)), expected, "{} under {:?}", hand, rules);
     }
 }
 
