@@ -274,9 +274,10 @@ impl Grouping {
 
     /// [`Grouping::for_each_pair`] into a sink that reads the tails of the
     /// lists' nodes itself: the nodes' own store can take the pairs as
-    /// they come, since only older nodes' tails are read. Inlined: most
-    /// calls join two lists of one node, a few compares.
-    #[inline]
+    /// they come, since only older nodes' tails are read. Always inlined:
+    /// most calls join two lists of one node, a few compares, and left to
+    /// itself the compiler calls it.
+    #[inline(always)]
     pub(super) fn pairs_into(self, op: Op, left: List, right: List, sink: &mut impl PairSink) {
         if op == Op::Div && self.no_division_by_one && right.twins.worth_one && left.twins.keeps_other_factor {
             return;
