@@ -201,17 +201,11 @@ impl<'a, T> Iterator for Matches<'a, T> {
 
 /// Where the items of each order key are in an [`Unsorted`] list: a hash
 /// table of the keys met, each with a bit per position. Its slots are a
-/// byte each, the place of their key among `keys`, so that the table of a
-/// pair of cards' 36 two-step finishers takes 128 bytes and its keys
-/// nine cache lines, not 2 KB: a listing makes one for each of 169 pairs
-/// of cards, and each is probed a few times by each of a dozen hands.
-#[derive(Debug)]
-struct MaskIndex {
-    slots: Box<[u8]>,
-    keys: Vec<KeyMask>,
-    /// The shift that leaves as many top bits of a spread key as pick a slot.
-    shift: u32,
-}
+/// byte each, so that the table of a pair of cards' 36 two-step
+/// finishers takes 128 bytes and its keys nine cache lines, not 2 KB: a
+/// listing makes one for each of 169 pairs of cards, and each is probed
+/// a few times by each of a dozen hands.
+type MaskIndex = SlotTable<u8, KeyMask>;
 
 /// The positions of the items of one order key, a bit each.
 #[derive(Debug, Clone, Copy)]
@@ -220,58 +214,146 @@ struct KeyMask {
     mask: u64,
 }
 
-/// A slot of a [`MaskIndex`] with no key: a list holds fewer items.
-const NO_SLOT: u8 = u8::MAX;
+impl Keyed for KeyMask {
+    fn key(&self) -> u64 {
+        self.key
+    }
+}
 
 impl MaskIndex {
-    /// An index with no keys and room for `keys` of them.
-    fn with_room(keys: usize) -> MaskIndex {
-        debug_assert!(keys <= UNSORTED_ROOM);
-        let size = (2 * keys).next_power_of_two().max(2);
-        MaskIndex {
-            slots: vec![NO_SLOT; size].into_boxed_slice(),
-            keys: Vec::with_capacity(keys),
-            shift: 64 - size.trailing_zeros(),
-        }
-    }
-
     /// Adds the item at `at`, of order key `key`.
     fn add(&mut self, key: u64, at: usize) {
         debug_assert_ne!(key, Run::NO_KEY);
-        let mut slot = (spread(key) >> self.shift) as usize;
-        loop {
-            match self.slots[slot] {
-                NO_SLOT => {
-                    // Fewer keys than items, which are at most 64.
-                    self.slots[slot] = self.keys.len() as u8;
-                    self.keys.push(KeyMask { key, mask: 1 << at });
-                    return;
-                }
-                known if self.keys[usize::from(known)].key == key => {
-                    self.keys[usize::from(known)].mask |= 1 << at;
-                    return;
-                }
-                _ => slot = (slot + 1) & (self.slots.len() - 1),
-            }
+        match self.find(key, spread(key)) {
+            Ok(known) => self.entries[known].mask |= 1 << at,
+            Err(slot) => self.insert_at(slot, KeyMask { key, mask: 1 << at }),
         }
     }
 
     /// The positions of the items of the order key of `probe`: none for
-    /// a value without one, all items having one.
-    fn mask(&self, Probe { key, spread }: Probe) -> u64 {
-        let mut slot = (spread >> self.shift) as usize;
+    /// a value without one, all items having one. Always inlined, as the
+    /// look-ups of [`Unsorted::with_probe`] are.
+    #[inline(always)]
+    fn mask(&self, probe: Probe) -> u64 {
+        self.get(probe).map_or(0, |entry| entry.mask)
+    }
+}
+
+/// A hash table of the order keys of a list, with at least twice as many
+/// slots as keys, probed from the slot of a key's [`spread`] until the
+/// key or an empty slot. A slot is the place of its key's entry among
+/// `entries`, a byte or four: most of the table is empty, and made for
+/// every part met it is written (and probed) cold.
+#[derive(Debug)]
+struct SlotTable<S, E> {
+    slots: Box<[S]>,
+    entries: Vec<E>,
+    /// The shift that leaves as many top bits of a spread key as pick a slot.
+    shift: u32,
+}
+
+/// A slot of a [`SlotTable`]: the place of an entry, or [`Slot::EMPTY`].
+trait Slot: Copy + Eq {
+    /// No entry: above the place of any entry.
+    const EMPTY: Self;
+    fn of_place(place: usize) -> Self;
+    fn place(self) -> usize;
+}
+
+impl Slot for u8 {
+    const EMPTY: u8 = u8::MAX;
+    fn of_place(place: usize) -> u8 {
+        // Fewer keys than `EMPTY` (see `SlotTable::with_room`): the cast keeps it.
+        place as u8
+    }
+    fn place(self) -> usize {
+        usize::from(self)
+    }
+}
+
+impl Slot for u32 {
+    const EMPTY: u32 = u32::MAX;
+    fn of_place(place: usize) -> u32 {
+        place as u32
+    }
+    fn place(self) -> usize {
+        self as usize
+    }
+}
+
+/// An entry of a [`SlotTable`], found by its order key.
+trait Keyed {
+    fn key(&self) -> u64;
+}
+
+impl<S: Slot, E: Keyed + Copy> SlotTable<S, E> {
+    /// A table with no keys and room for `keys` of them.
+    fn with_room(keys: usize) -> SlotTable<S, E> {
+        assert!(keys < S::EMPTY.place(), "fewer keys than a slot can place");
+        let size = (2 * keys).next_power_of_two().max(2);
+        SlotTable {
+            slots: vec![S::EMPTY; size].into_boxed_slice(),
+            entries: Vec::with_capacity(keys),
+            shift: 64 - size.trailing_zeros(),
+        }
+    }
+
+    /// Where the entry of `key` (of spread `spread`) is among the
+    /// entries, or else the empty slot it would take: for making the table.
+    fn find(&self, key: u64, spread: u64) -> Result<usize, usize> {
+        let mut slot = self.first_slot(spread);
         loop {
             match self.slots[slot] {
-                NO_SLOT => return 0,
-                known => {
-                    let entry = self.keys[usize::from(known)];
-                    if entry.key == key {
-                        return entry.mask;
-                    }
-                }
+                empty if empty == S::EMPTY => return Err(slot),
+                known if self.entries[known.place()].key() == key => return Ok(known.place()),
+                _ => slot = self.next_slot(slot),
             }
-            slot = (slot + 1) & (self.slots.len() - 1);
         }
+    }
+
+    /// The entry of the key of `probe`, if any: [`SlotTable::find`] for
+    /// look-ups, which reads each entry met once. Always inlined: it is
+    /// every look-up's loop.
+    #[inline(always)]
+    fn get(&self, Probe { key, spread }: Probe) -> Option<E> {
+        let mut slot = self.first_slot(spread);
+        loop {
+            let known = self.slots[slot];
+            if known == S::EMPTY {
+                return None;
+            }
+            let entry = self.entries[known.place()];
+            if entry.key() == key {
+                return Some(entry);
+            }
+            slot = self.next_slot(slot);
+        }
+    }
+
+    #[inline(always)]
+    fn first_slot(&self, spread: u64) -> usize {
+        (spread >> self.shift) as usize
+    }
+
+    #[inline(always)]
+    fn next_slot(&self, slot: usize) -> usize {
+        (slot + 1) & (self.slots.len() - 1)
+    }
+
+    /// Puts `entry`, whose key is new, in the empty slot `slot`.
+    fn insert_at(&mut self, slot: usize, entry: E) {
+        self.slots[slot] = S::of_place(self.entries.len());
+        self.entries.push(entry);
+    }
+
+    /// Puts `entry`, whose key (of spread `spread`) is known to be new, in
+    /// the first empty slot from its own, comparing no keys.
+    fn insert_new(&mut self, spread: u64, entry: E) {
+        let mut slot = self.first_slot(spread);
+        while self.slots[slot] != S::EMPTY {
+            slot = self.next_slot(slot);
+        }
+        self.insert_at(slot, entry);
     }
 }
 
@@ -292,21 +374,10 @@ impl Probe {
     }
 }
 
-/// Where the items of each order key are in a list sorted by key: a hash
-/// table with at least twice as many slots as keys, probed from the
-/// slot of a key's [`spread`] until the key or an empty slot. Cheaper
-/// than bisecting the keys, each step of which is a branch mispredicted
-/// half the time. A slot is the place of its key's run among `runs`, four
-/// bytes: most of the table is empty, and made for every part met it is
-/// written (and probed) cold.
-#[derive(Debug)]
-struct KeyIndex {
-    slots: Box<[u32]>,
-    /// The runs of equal keys, in order.
-    runs: Vec<Run>,
-    /// The shift that leaves as many top bits of a spread key as pick a slot.
-    shift: u32,
-}
+/// Where the items of each order key are in a list sorted by key: one
+/// run of equal keys per entry. Cheaper than bisecting the keys, each
+/// step of which is a branch mispredicted half the time.
+type KeyIndex = SlotTable<u32, Run>;
 
 /// The items of one order key: `len` of them from `start`.
 #[derive(Debug, Clone, Copy)]
@@ -322,66 +393,37 @@ impl Run {
     const NO_KEY: u64 = 0;
 }
 
-/// A slot of a [`KeyIndex`] with no run.
-const NO_RUN: u32 = u32::MAX;
+impl Keyed for Run {
+    fn key(&self) -> u64 {
+        self.key
+    }
+}
 
 impl KeyIndex {
     /// The index of `keys`, `len` of them, which must be sorted.
     fn of_sorted(len: usize, keys: impl Iterator<Item = u64>) -> KeyIndex {
+        // Room for every key, though equal keys share an entry: counting
+        // them costs more than the room.
         let mut index = KeyIndex::with_room(len);
-        let size = index.slots.len();
         for (start, key) in keys.enumerate() {
             debug_assert_ne!(key, Run::NO_KEY);
-            if let Some(last) = index.runs.last_mut()
+            if let Some(last) = index.entries.last_mut()
                 && last.key == key
             {
                 last.len += 1;
                 continue;
             }
-            let mut at = index.slot(spread(key));
-            while index.slots[at] != NO_RUN {
-                at = (at + 1) & (size - 1);
-            }
-            // Fewer runs than items, fewer than `NO_RUN` (see `with_room`).
-            index.slots[at] = index.runs.len() as u32;
-            index.runs.push(Run { key, start: start as u32, len: 1 });
+            // Sorted, so a key not the last run's is new.
+            index.insert_new(spread(key), Run { key, start: start as u32, len: 1 });
         }
         index
     }
 
-    /// An index with no keys and room for `keys` of them.
-    fn with_room(keys: usize) -> KeyIndex {
-        // Room for every key, though equal keys share a slot: counting
-        // them costs more than the room.
-        let size = (2 * keys).next_power_of_two().max(2);
-        assert!(u32::try_from(keys).is_ok_and(|keys| keys < NO_RUN), "fewer than 2^32 - 1 items");
-        KeyIndex {
-            slots: vec![NO_RUN; size].into_boxed_slice(),
-            runs: Vec::with_capacity(keys),
-            shift: 64 - size.trailing_zeros(),
-        }
-    }
-
-    /// Where the probe for the key of [`spread`] `spread` starts.
-    fn slot(&self, spread: u64) -> usize {
-        (spread >> self.shift) as usize
-    }
-
     /// The start and number of the items of the order key of `probe`.
-    fn run(&self, Probe { key, spread }: Probe) -> (usize, usize) {
-        let mut at = self.slot(spread);
-        loop {
-            match self.slots[at] {
-                NO_RUN => return (0, 0),
-                known => {
-                    let run = self.runs[known as usize];
-                    if run.key == key {
-                        return (run.start as usize, run.len as usize);
-                    }
-                }
-            }
-            at = (at + 1) & (self.slots.len() - 1);
-        }
+    /// Always inlined, as the look-ups of [`ByValue::with_probe`] are.
+    #[inline(always)]
+    fn run(&self, probe: Probe) -> (usize, usize) {
+        self.get(probe).map_or((0, 0), |run| (run.start as usize, run.len as usize))
     }
 }
 
