@@ -254,7 +254,8 @@ impl Enumerator {
 
     /// An empty memo for `rules`, making the trees `trees`: with
     /// [`Trees::LeftGrouped`] it visits fewer solutions, but at least one
-    /// of those that group alike.
+    /// of those that group alike, and with
+    /// [`Trees::LeftGroupedForFourNums`] fewer still.
     pub fn of_trees(rules: Rules, trees: Trees) -> Enumerator {
         let grouping = Grouping::new(trees, rules.ops, rules.domain);
         // Room for the nodes of a few hundred hands, made at once (see `NODE_ROOM`).
@@ -863,9 +864,8 @@ impl<N: Number> Memo<N> {
     fn make_list(&mut self, nodes: &mut Nodes, id: usize, v: &N) -> Option<List> {
         if let Some((_, card)) = self.sets[id].card {
             let made = N::from_rational(card) == *v;
-            let twins = Twins::of_card(&card);
             return Some(if made {
-                List::card(nodes.push(Node::Card(card), Tail::default()), twins)
+                List::card(nodes.push(Node::Card(card), Tail::default()), Twins::of_card(&card))
             } else {
                 List::EMPTY
             });
