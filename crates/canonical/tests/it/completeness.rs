@@ -38,6 +38,18 @@ fn check(hand: &Hand, rules: &Rules) {
     }
 }
 
+/// What deduplicating every tree of `hand` at the `4nums` level keeps:
+/// what a solver must list and count.
+fn by_every_tree(hand: &Hand, rules: &Rules) -> Distinct {
+    let mut by_trees = Distinct::for_hand(Level::FourNums, rules, hand);
+    by_trees.extend(reckon_core::all_solutions(hand, rules));
+    by_trees
+}
+
+fn texts(list: Vec<Expr>) -> Vec<String> {
+    list.iter().map(ToString::to_string).collect()
+}
+
 #[test]
 fn random_four_card_hands() {
     let mut rng = Rng(0x5eed_2024);
@@ -77,10 +89,9 @@ fn a_shared_solver_counts_every_five_card_hand_as_the_trees_do() {
     let mut total = 0;
     for cards in (1..=13).combinations_with_replacement(5) {
         let hand = Hand::from_integers(&cards).unwrap();
-        let mut by_trees = Distinct::new(Level::FourNums);
-        by_trees.extend(reckon_core::all_solutions(&hand, &rules));
-        assert_eq!(shared.count(&hand), by_trees.len(), "{hand}");
-        total += by_trees.len();
+        let classes = by_every_tree(&hand, &rules).len();
+        assert_eq!(shared.count(&hand), classes, "{hand}");
+        total += classes;
     }
     assert_eq!(total, 89_650);
 }
@@ -97,9 +108,7 @@ fn a_shared_solver_counts_every_four_card_hand_as_the_trees_do_for_many_targets(
         let mut shared = DistinctSolver::new(rules, Level::FourNums);
         for cards in (1..=13).combinations_with_replacement(4) {
             let hand = Hand::from_integers(&cards).unwrap();
-            let mut by_trees = Distinct::new(Level::FourNums);
-            by_trees.extend(reckon_core::all_solutions(&hand, &rules));
-            assert_eq!(shared.count(&hand), by_trees.len(), "{hand} -> {target}");
+            assert_eq!(shared.count(&hand), by_every_tree(&hand, &rules).len(), "{hand} -> {target}");
         }
     }
 }
@@ -116,9 +125,7 @@ fn a_shared_solver_counts_four_card_hands_under_every_domain_as_the_trees_do() {
             let mut shared = DistinctSolver::new(rules, Level::FourNums);
             for cards in (1..=8).combinations_with_replacement(4) {
                 let hand = Hand::from_integers(&cards).unwrap();
-                let mut by_trees = Distinct::new(Level::FourNums);
-                by_trees.extend(reckon_core::all_solutions(&hand, &rules));
-                assert_eq!(shared.count(&hand), by_trees.len(), "{hand} -> {target} in {domain:?}");
+                assert_eq!(shared.count(&hand), by_every_tree(&hand, &rules).len(), "{hand} -> {target} in {domain:?}");
             }
         }
     }
@@ -136,10 +143,8 @@ fn a_shared_solver_lists_hands_with_zeros_and_negatives_as_the_trees_do() {
             let mut shared = DistinctSolver::new(rules, Level::FourNums);
             for cards in values.clone().combinations_with_replacement(size) {
                 let hand = Hand::from_integers(&cards).unwrap();
-                let mut by_trees = Distinct::for_hand(Level::FourNums, &rules, &hand);
-                by_trees.extend(reckon_core::all_solutions(&hand, &rules));
-                let text = |list: Vec<Expr>| list.iter().map(ToString::to_string).collect::<Vec<_>>();
-                assert_eq!(text(shared.solve(&hand)), text(by_trees.into_sorted()), "{hand} -> {target}");
+                let listed = texts(by_every_tree(&hand, &rules).into_sorted());
+                assert_eq!(texts(shared.solve(&hand)), listed, "{hand} -> {target}");
             }
         }
     }
@@ -157,10 +162,8 @@ fn a_shared_solver_lists_five_card_hands_with_ones_as_the_trees_do() {
         let mut shared = DistinctSolver::new(rules, Level::FourNums);
         for cards in (1..=6).combinations_with_replacement(5) {
             let hand = Hand::from_integers(&cards).unwrap();
-            let mut by_trees = Distinct::for_hand(Level::FourNums, &rules, &hand);
-            by_trees.extend(reckon_core::all_solutions(&hand, &rules));
-            let text = |list: Vec<Expr>| list.iter().map(ToString::to_string).collect::<Vec<_>>();
-            assert_eq!(text(shared.solve(&hand)), text(by_trees.into_sorted()), "{hand} -> {target}");
+            let listed = texts(by_every_tree(&hand, &rules).into_sorted());
+            assert_eq!(texts(shared.solve(&hand)), listed, "{hand} -> {target}");
         }
     }
 }
@@ -185,13 +188,10 @@ proptest::proptest! {
         }
         let hand = Hand::new(cards).unwrap();
         let rules = Rules { target: Rational::from_integer(target), ops: ops.parse().unwrap(), domain, ..Rules::game24() };
-        let mut by_trees = Distinct::for_hand(Level::FourNums, &rules, &hand);
-        by_trees.extend(reckon_core::all_solutions(&hand, &rules));
-        let text = |list: Vec<Expr>| list.iter().map(ToString::to_string).collect::<Vec<_>>();
-        let expected = text(by_trees.into_sorted());
+        let expected = texts(by_every_tree(&hand, &rules).into_sorted());
         let mut solver = DistinctSolver::new(rules, Level::FourNums);
         proptest::prop_assert_eq!(solver.count(&hand), expected.len(), "{} under {:?}", hand, rules);
-        proptest::prop_assert_eq!(text(solver.solve(&hand)), expected, "{} under {:?}", hand, rules);
+        proptest::prop_assert_eq!(texts(solver.solve(&hand)), expected, "{} under {:?}", hand, rules);
     }
 }
 
@@ -207,11 +207,10 @@ fn a_shared_solver_lists_shuffled_hands_as_a_fresh_one_does() {
     let mut hands: Vec<Hand> =
         (-1..=2).combinations_with_replacement(5).map(|c| Hand::from_integers(&c).unwrap()).collect();
     hands.extend((-2..=3).combinations_with_replacement(4).map(|c| Hand::from_integers(&c).unwrap()));
-    let text = |list: Vec<Expr>| list.iter().map(ToString::to_string).collect::<Vec<_>>();
     for target in [0, 1, 2, 24] {
         let rules = Rules::with_target(Rational::from_integer(target));
         let alone: Vec<Vec<String>> =
-            hands.iter().map(|hand| text(DistinctSolver::new(rules, Level::FourNums).solve(hand))).collect();
+            hands.iter().map(|hand| texts(DistinctSolver::new(rules, Level::FourNums).solve(hand))).collect();
         let mut rng = Rng(0x9e37_79b9_7f4a_7c15 ^ target as u64);
         for _ in 0..3 {
             let mut order: Vec<usize> = (0..hands.len()).collect();
@@ -221,7 +220,7 @@ fn a_shared_solver_lists_shuffled_hands_as_a_fresh_one_does() {
             }
             let mut shared = DistinctSolver::new(rules, Level::FourNums);
             for &at in &order {
-                assert_eq!(text(shared.solve(&hands[at])), alone[at], "{} -> {target}", hands[at]);
+                assert_eq!(texts(shared.solve(&hands[at])), alone[at], "{} -> {target}", hands[at]);
             }
         }
     }
