@@ -39,17 +39,27 @@ impl<K: Eq + Hash, V: Copy> FewMap<K, V> {
         }
     }
 
-    /// Adds `key`, which must not be in the map yet.
+    /// Adds `key`, which must not be in the map yet. Always inlined: a
+    /// call takes its key through memory, written in parts by the caller
+    /// and read whole here, and such a read waits for the writes to land.
+    #[inline(always)]
     pub(crate) fn insert_new(&mut self, key: K, value: V) {
         debug_assert!(self.get(&key).is_none());
-        if !self.many.is_empty() {
-            self.many.insert(key, value);
-        } else if self.few.len() < FEW {
+        if self.many.is_empty() && self.few.len() < FEW {
             self.few.push((key, value));
         } else {
-            self.many.extend(self.few.drain(..));
-            self.many.insert(key, value);
+            self.insert_into_many(key, value);
         }
+    }
+
+    /// [`FewMap::insert_new`] once the list is full: rare, kept out of line.
+    #[cold]
+    #[inline(never)]
+    fn insert_into_many(&mut self, key: K, value: V) {
+        if self.many.is_empty() {
+            self.many.extend(self.few.drain(..));
+        }
+        self.many.insert(key, value);
     }
 
     /// The value of `key`, after adding it with `value` if it was not there.

@@ -45,6 +45,15 @@ pub(crate) struct SignedId {
     pub(crate) form: FormId,
 }
 
+impl SignedId {
+    /// The id as one number, equal exactly when the ids are: a key made
+    /// in a register, where the pair of fields is made in memory a part
+    /// at a time, and read back whole waits for the parts to land.
+    pub(crate) fn key(self) -> u64 {
+        u64::from(self.form.0) << 1 | u64::from(self.negative)
+    }
+}
+
 /// Children of a sum or a product: forms of four cards fit inline.
 type Children = SmallVec<[FormId; 4]>;
 
@@ -176,11 +185,11 @@ impl Forms {
         if matches!(op, Op::Add | Op::Sub) {
             self.gather_terms(a, false, &mut kept, &mut inverted);
             self.gather_terms(b, invert_b, &mut kept, &mut inverted);
-            self.sum_of_sides(kept, inverted)
+            self.sum_of_sides(&mut kept, &mut inverted)
         } else {
             self.gather_factors(a.form, false, &mut kept, &mut inverted);
             self.gather_factors(b.form, invert_b, &mut kept, &mut inverted);
-            self.product_of_sides(a.negative ^ b.negative, kept, inverted)
+            self.product_of_sides(a.negative ^ b.negative, &mut kept, &mut inverted)
         }
     }
 
@@ -217,24 +226,26 @@ impl Forms {
         }
     }
 
-    /// As [`Forms::sum`], of terms placed on the stack.
+    /// As [`Forms::sum`], of terms placed on the stack. The sides are
+    /// sorted where they were gathered, not moved: a side just written
+    /// an id at a time and then copied whole is read before the writes
+    /// have landed, and the copy waits for them.
     #[inline(always)]
-    fn sum_of_sides(&mut self, mut kept: Side, mut inverted: Side) -> SignedId {
+    fn sum_of_sides(&mut self, kept: &mut Side, inverted: &mut Side) -> SignedId {
         kept.sort();
         inverted.sort();
         let negative = kept.len.cmp(&inverted.len).then_with(|| kept.as_slice().cmp(inverted.as_slice())).is_lt();
-        if negative {
-            std::mem::swap(&mut kept, &mut inverted);
-        }
-        SignedId { negative, form: self.intern_sides(true, &kept, &inverted) }
+        let (kept, inverted) = if negative { (inverted, kept) } else { (kept, inverted) };
+        SignedId { negative, form: self.intern_sides(true, kept, inverted) }
     }
 
-    /// As [`Forms::product`], of factors placed on the stack.
+    /// As [`Forms::product`], of factors placed on the stack (sorted in
+    /// place, as by [`Forms::sum_of_sides`]).
     #[inline(always)]
-    fn product_of_sides(&mut self, negative: bool, mut kept: Side, mut inverted: Side) -> SignedId {
+    fn product_of_sides(&mut self, negative: bool, kept: &mut Side, inverted: &mut Side) -> SignedId {
         kept.sort();
         inverted.sort();
-        let form = self.intern_sides(false, &kept, &inverted);
+        let form = self.intern_sides(false, kept, inverted);
         SignedId { negative: negative && !self.facts(form).sign_free, form }
     }
 
@@ -764,15 +775,15 @@ impl Forms {
             None if rest_kept.len == 1 && subtracted == 0 && rest_inverted.len == 0 => {
                 SignedId { negative: false, form: rest_kept.ids[0] }
             }
-            None if sum => self.sum_of_sides(rest_kept, rest_inverted),
-            None => self.product_of_sides(false, rest_kept, rest_inverted),
+            None if sum => self.sum_of_sides(&mut rest_kept, &mut rest_inverted),
+            None => self.product_of_sides(false, &mut rest_kept, &mut rest_inverted),
             Some(part) if sum => {
                 self.gather_terms(part, invert, &mut rest_kept, &mut rest_inverted);
-                self.sum_of_sides(rest_kept, rest_inverted)
+                self.sum_of_sides(&mut rest_kept, &mut rest_inverted)
             }
             Some(part) => {
                 self.gather_factors(part.form, invert, &mut rest_kept, &mut rest_inverted);
-                self.product_of_sides(part.negative, rest_kept, rest_inverted)
+                self.product_of_sides(part.negative, &mut rest_kept, &mut rest_inverted)
             }
         }
     }

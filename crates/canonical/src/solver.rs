@@ -207,11 +207,12 @@ impl FourNums {
 /// The classes of one hand's solutions above the syntax level.
 #[derive(Debug, Default)]
 struct Classes {
-    /// The class of each function-level form.
-    by_function: FewMap<SignedId, usize>,
+    /// The class of each function-level form, by its [`SignedId::key`].
+    by_function: FewMap<u64, usize>,
     /// At the `4nums` level, the class of each key with nothing but a
-    /// core and maybe a one factor, most keys: several forms may share one.
-    by_core: FewMap<(SignedId, Option<SignedId>), usize>,
+    /// core and maybe a one factor, most keys: several forms may share
+    /// one. Keyed by [`core_key`].
+    by_core: FewMap<u128, usize>,
     /// The class of every other key.
     by_key: FewMap<FourNums, usize>,
     count: usize,
@@ -231,7 +232,7 @@ impl Classes {
     /// are not looked for.
     fn of(&mut self, level: Level, forms: &mut NodeForms, function: SignedId, known: usize) -> (usize, bool) {
         if !function.form.stored_after(known)
-            && let Some(seen) = self.by_function.get(&function)
+            && let Some(seen) = self.by_function.get(&function.key())
         {
             return (seen, false);
         }
@@ -242,17 +243,25 @@ impl Classes {
             // once per form.
             _ => match forms.four_nums(function) {
                 FourNums { core, one, zeros: 0, zero_product: None } if core.form.stored_after(known) => {
-                    self.by_core.insert_new((core, one), next);
+                    self.by_core.insert_new(core_key(core, one), next);
                     next
                 }
-                FourNums { core, one, zeros: 0, zero_product: None } => self.by_core.get_or_insert((core, one), next),
+                FourNums { core, one, zeros: 0, zero_product: None } => {
+                    self.by_core.get_or_insert(core_key(core, one), next)
+                }
                 key => self.by_key.get_or_insert(key, next),
             },
         };
-        self.by_function.insert_new(function, class);
+        self.by_function.insert_new(function.key(), class);
         self.count += usize::from(class == next);
         (class, class == next)
     }
+}
+
+/// A `4nums` key of a core and maybe a one factor as one number (see
+/// [`SignedId::key`]): the one's key, plus one, above the core's.
+fn core_key(core: SignedId, one: Option<SignedId>) -> u128 {
+    u128::from(core.key()) | u128::from(one.map_or(0, |one| one.key() + 1)) << 64
 }
 
 /// A part of a solution among the enumerator's nodes.
