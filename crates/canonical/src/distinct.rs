@@ -249,7 +249,10 @@ impl<M> Shown<M> {
     }
 
     /// Keeps `member` if it is the first of its class or more readable
-    /// than the class's best so far; true if it is the first.
+    /// than the class's best so far; true if it is the first. Always
+    /// inlined: called, it takes the rank through memory, written a part
+    /// at a time and read back whole, and the read waits for the writes.
+    #[inline(always)]
     pub(crate) fn place<I: Members<Member = M>>(
         &mut self,
         members: &I,
