@@ -288,7 +288,7 @@ impl<N: Number> Memo<N> {
             for &(_, p) in &triple.splits[..triple.count] {
                 self.ensure_keys(p);
             }
-            self.sets[t].triple = Some(Box::new(triple));
+            self.sets[t].triple = Some(triple);
         }
         // A copy: the memo is borrowed mutably while they are walked.
         let (splits, count) =

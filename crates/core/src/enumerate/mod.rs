@@ -382,8 +382,10 @@ struct Set<N> {
     /// whose values were made in rationals when it was met.
     ways: Option<Ways>,
     /// What a triple without values keeps for the hands of four cards
-    /// that hold it, once one did (see `four`).
-    triple: Option<Box<TripleLists<N>>>,
+    /// that hold it, once one did (see `four`). Inline, not boxed: every
+    /// such hand reads its splits right after this set, and a box is one
+    /// more cold line to wait for.
+    triple: Option<TripleLists<N>>,
     /// How its values finish the target, once it was the walked side of a
     /// top split.
     finishers: Option<Box<Finishers<N>>>,
