@@ -315,6 +315,12 @@ const NODE_ROOM: usize = 1 << 15;
 /// over.
 const SET_ROOM: usize = 1 << 10;
 
+/// The two-step finishers a memo makes room for: one per ordered pair of
+/// cards, 169 for 1..13. No more: each entry is a few hundred bytes,
+/// every hand looks some up, and a table with room for more spreads them
+/// over more cache lines.
+const TWO_STEPS_ROOM: usize = 13 * 13;
+
 /// Past this many nodes, the nodes and the memo of expressions are dropped
 /// before the next hand: they only save time, and a run over many large
 /// hands must not grow without bound.
@@ -474,8 +480,7 @@ impl<N: Number> Memo<N> {
             repeated_splits: RepeatedSplits::default(),
             met: Vec::new(),
             top: Vec::new(),
-            // One per ordered pair of cards: 169 for 1..13.
-            two_steps: HashMap::with_capacity(SET_ROOM / 4),
+            two_steps: HashMap::with_capacity(TWO_STEPS_ROOM),
             hits: None,
         }
     }
