@@ -54,12 +54,43 @@ enum Kind {
 
 /// A node's share in a chain of its own kind, not yet worked out, or none
 /// that is fast (a card that is negative or not whole, printed depending
-/// on its place, is in it).
+/// on its place, is in it; or a count past 16 bits).
 #[derive(Clone, Copy, Debug)]
 enum Known {
     Unknown,
     Slow,
-    Fast(Share, Kind),
+    Fast(Packed, Kind),
+}
+
+/// A [`Share`] as the table keeps it, in 16-bit counts: twelve bytes a
+/// node with its kind, not twenty-four. The table is read at random, a
+/// node or two for every raw solution, and the smaller it is the more of
+/// it stays in cache.
+#[derive(Clone, Copy, Debug)]
+struct Packed([u16; 5]);
+
+impl Packed {
+    /// `share` packed, if every count fits.
+    fn of(share: Share) -> Option<Packed> {
+        let (parts, inverted, (brackets, inverse, length)) = (share.parts, share.inverted, share.rank);
+        let mut packed = [0; 5];
+        for (to, count) in packed.iter_mut().zip([parts, inverted, brackets, inverse, length]) {
+            *to = u16::try_from(count).ok()?;
+        }
+        Some(Packed(packed))
+    }
+
+    fn share(self) -> Share {
+        let [parts, inverted, brackets, inverse, length] = self.0.map(u32::from);
+        Share { parts, inverted, rank: (brackets, inverse, length) }
+    }
+}
+
+impl Known {
+    /// The share worked out, `None` for none that is fast.
+    fn of(share: Option<Share>, kind: Kind) -> Known {
+        share.and_then(Packed::of).map_or(Known::Slow, |packed| Known::Fast(packed, kind))
+    }
 }
 
 /// The shares of nodes in chains of their own kind, kept while the
@@ -116,7 +147,7 @@ impl NodeRanks {
             Some(known) => *known,
         };
         match known {
-            Known::Fast(own, kind) => Some(own.in_chain(kind, additive)),
+            Known::Fast(own, kind) => Some(own.share().in_chain(kind, additive)),
             Known::Slow | Known::Unknown => None,
         }
     }
@@ -125,12 +156,12 @@ impl NodeRanks {
     fn new_share(&mut self, nodes: &Nodes, id: NodeId) -> Known {
         let known = match nodes.get(id) {
             Node::Card(card) if card.is_integer() && !card.numer().is_negative() => {
-                Known::Fast(Share { parts: 1, inverted: 0, rank: (0, 0, decimal_digits(card.numer())) }, Kind::Card)
+                Known::of(Some(Share { parts: 1, inverted: 0, rank: (0, 0, decimal_digits(card.numer())) }), Kind::Card)
             }
             Node::Card(_) => Known::Slow,
             Node::Binary(op, l, r) => {
                 let kind = if op.is_additive() { Kind::Sum } else { Kind::Product };
-                self.chain_share(nodes, op, l, r).map_or(Known::Slow, |share| Known::Fast(share, kind))
+                Known::of(self.chain_share(nodes, op, l, r), kind)
             }
         };
         if self.shares.len() <= id.index() {
@@ -155,5 +186,24 @@ impl NodeRanks {
             inverted: left.inverted + right_inverted,
             rank: add(add(left.rank, right.rank), (0, 0, 1)),
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A share comes back from the table as it went in, and one with a
+    /// count past 16 bits is not kept as fast: its rank is then worked
+    /// out from the tree, exactly.
+    #[test]
+    fn packed_shares_are_exact_or_slow() {
+        let share = Share { parts: 3, inverted: 1, rank: (2, 1, 9) };
+        let back = Packed::of(share).expect("small counts fit").share();
+        assert_eq!((back.parts, back.inverted, back.rank), (3, 1, (2, 1, 9)));
+        let long = Share { parts: 1, inverted: 0, rank: (0, 0, 70_000) };
+        assert!(Packed::of(long).is_none());
+        assert!(matches!(Known::of(Some(long), Kind::Card), Known::Slow));
+        assert!(matches!(Known::of(Some(share), Kind::Sum), Known::Fast(_, Kind::Sum)));
     }
 }
