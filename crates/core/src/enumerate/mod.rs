@@ -404,8 +404,6 @@ struct Set<N> {
     /// Its splits into two non-empty parts, as indices into `sets`, each
     /// unordered pair once.
     splits: Box<[(usize, usize)]>,
-    /// The card's id and value, for a single card.
-    card: Option<(u8, Rational)>,
     /// The same values as plain integers, when they are all whole.
     whole: Option<Box<[i64]>>,
     /// How each of `values` is made from its parts' values, for a set
@@ -413,6 +411,8 @@ struct Set<N> {
     ways: Option<Ways>,
     /// Which trees its lists hold.
     grouping: Grouping,
+    /// The card's id, for a single card (its value is the memo's, by id).
+    card: Option<u8>,
 }
 
 impl<N: Number> Set<N> {
@@ -618,7 +618,7 @@ impl<N: Number> Memo<N> {
         };
         if let [id] = ids {
             let card = *self.cards.value(*id);
-            set.card = Some((*id, card));
+            set.card = Some(*id);
             let value = N::from_rational(card);
             let whole = value.to_i64().map(|v| Box::new([v]) as Box<[i64]>);
             set.with_values(Made { values: Box::new([value]), whole, dense: None, ways: None });
@@ -629,7 +629,7 @@ impl<N: Number> Memo<N> {
             };
         }
         let at = self.sets.len();
-        if let Some((card, _)) = set.card {
+        if let Some(card) = set.card {
             let card = usize::from(card);
             if self.card_sets.len() <= card {
                 self.card_sets.resize(card + 1, None);
@@ -875,7 +875,7 @@ impl<N: Number> Memo<N> {
 
     /// Makes the nodes of every expression over set `id` worth `v`.
     fn make_list(&mut self, nodes: &mut Nodes, id: usize, v: &N) -> Option<List> {
-        if let Some((_, card)) = self.sets[id].card {
+        if let Some(card) = self.sets[id].card.map(|card| *self.cards.value(card)) {
             let made = N::from_rational(card) == *v;
             return Some(if made {
                 List::card(nodes.push(Node::Card(card), Tail::default()), Twins::of_card(&card))
