@@ -8,7 +8,7 @@
 
 use std::hash::BuildHasher;
 
-use hashbrown::{DefaultHashBuilder, HashTable};
+use hashbrown::{DefaultHashBuilder, HashMap, HashTable};
 use smallvec::SmallVec;
 
 use crate::number::Number;
@@ -200,6 +200,75 @@ pub(super) struct TwoSteps<N> {
 /// The partners a value has for a target at most: one per operator and side.
 pub(super) const PARTNERS: usize = 6;
 
+/// The [`TwoSteps`] of each ordered pair of cards met, by the cards' ids
+/// (see [`CardIds`](crate::values::CardIds)), made when first asked for.
+/// Every single card against a triple asks for three, a listing of the
+/// four-card hands of 1..13 some 22 thousand times: ids below 16 find
+/// theirs at an index in a table of bytes, not by hashing, and the steps
+/// themselves are kept in the order they were made, where the hands that
+/// made them, close in order, find them close together.
+#[derive(Debug)]
+pub(super) struct TwoStepsByCards<N> {
+    /// For ids `x` and `y` below 16, the place of their steps at `x << 4 | y`.
+    small: [u8; 256],
+    /// The places of the steps of other pairs of ids.
+    other: HashMap<(u8, u8), usize>,
+    made: Vec<Result<TwoSteps<N>, NoTwoSteps>>,
+}
+
+impl<N> TwoStepsByCards<N> {
+    /// No place: above the place of any steps kept in `small`.
+    const NOWHERE: u8 = u8::MAX;
+
+    /// None made yet, with room for the steps of `pairs` pairs of cards.
+    pub(super) fn with_room(pairs: usize) -> TwoStepsByCards<N> {
+        TwoStepsByCards { small: [Self::NOWHERE; 256], other: HashMap::new(), made: Vec::with_capacity(pairs) }
+    }
+
+    /// The steps of the outer card `x` and the inner card `y`, by id,
+    /// made by `make` if these are the first asked for.
+    #[inline(always)]
+    pub(super) fn get_or_make(
+        &mut self,
+        (x, y): (u8, u8),
+        make: impl FnOnce() -> Result<TwoSteps<N>, NoTwoSteps>,
+    ) -> &Result<TwoSteps<N>, NoTwoSteps> {
+        let slot = (x < 16 && y < 16).then(|| usize::from(x) << 4 | usize::from(y));
+        let place = match slot {
+            Some(slot) if self.small[slot] != Self::NOWHERE => usize::from(self.small[slot]),
+            _ => self.place_of((x, y), slot, make),
+        };
+        &self.made[place]
+    }
+
+    /// The place of the steps of `x` and `y` when `small` has none:
+    /// kept among `other`, or made now and placed at `slot` (theirs in
+    /// `small`, if any). Out of line: each pair of ids below 16 comes here
+    /// once, and other ids are rare.
+    #[inline(never)]
+    fn place_of(
+        &mut self,
+        (x, y): (u8, u8),
+        slot: Option<usize>,
+        make: impl FnOnce() -> Result<TwoSteps<N>, NoTwoSteps>,
+    ) -> usize {
+        if let Some(&place) = self.other.get(&(x, y)) {
+            return place;
+        }
+        let place = self.made.len();
+        self.made.push(make());
+        // A place a byte cannot hold, past the 255th pair made, is kept
+        // among the others.
+        match (slot, u8::try_from(place).ok().filter(|&place| place != Self::NOWHERE)) {
+            (Some(slot), Some(byte)) => self.small[slot] = byte,
+            _ => {
+                self.other.insert((x, y), place);
+            }
+        }
+        place
+    }
+}
+
 /// Every [`TwoStep`] for the cards `outer` and `inner` and a non-zero
 /// `target`: the partners `u` of `outer`, each kept if `domain` allows
 /// it, and the partners `v` of `inner` for each `u`. Out of line: made
@@ -272,6 +341,34 @@ mod tests {
 
     fn r(n: i64, d: i64) -> Rational {
         Rational::new(n, d).unwrap()
+    }
+
+    /// Each pair of ids finds the steps made for it, and each is made
+    /// once: ids past 16, and more pairs than a byte can place, included.
+    #[test]
+    fn two_steps_by_cards_keeps_each_pair_apart() {
+        let (ops, t) = (OpSet::ALL, Rational::from_integer(24));
+        let card = |id: u8| Rational::from_integer(i64::from(id) + 1);
+        let mut by_cards = TwoStepsByCards::with_room(0);
+        for round in 0..2 {
+            for x in 0..20u8 {
+                for y in 0..20u8 {
+                    let mut made = false;
+                    let steps = by_cards.get_or_make((x, y), || {
+                        made = true;
+                        two_steps(ops, Domain::Rational, &card(x), &card(y), &t)
+                    });
+                    let expected = two_steps(ops, Domain::Rational, &card(x), &card(y), &t).unwrap();
+                    let steps = steps.as_ref().unwrap();
+                    assert_eq!(steps.us, expected.us, "{x} {y}");
+                    let v = card(y);
+                    let found = |steps: &TwoSteps<Rational>| steps.steps.with(&v, v.order_key()).count();
+                    assert_eq!(found(steps), found(&expected), "{x} {y}");
+                    assert_eq!(made, round == 0, "made once: {x} {y}");
+                }
+            }
+        }
+        assert_eq!(by_cards.made.len(), 400);
     }
 
     /// Two-step finishers are exactly the values `v` with

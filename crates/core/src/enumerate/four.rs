@@ -345,10 +345,10 @@ impl<N: Number> Memo<N> {
         for (split, &(y, p)) in splits.iter().enumerate() {
             let (sets, ops, domain) = (&self.sets, self.ops, self.domain);
             let values = |set: usize| sets[set].values.as_deref().expect("cards and pairs have their values");
+            let card = |set: usize| sets[set].card.expect("a split's single card");
             let steps = self
                 .two_steps
-                .entry((x, y))
-                .or_insert_with(|| two_steps(ops, domain, &values(x)[0], &values(y)[0], target));
+                .get_or_make((card(x), card(y)), || two_steps(ops, domain, &values(x)[0], &values(y)[0], target));
             let steps = steps.as_ref().map_err(|no| *no)?;
             let keys = sets[p].keys.as_ref().expect("made with the triple's lists");
             // Most pairs have no value among the steps: one test of their filters says so.

@@ -38,7 +38,7 @@ use crate::rules::{CardUse, Domain, Op, OpSet, Rules};
 use crate::values::{CardIds, Key, key, sorted_without_repeats, sub_multisets};
 
 use self::by_value::ValueKeys;
-use self::finish::{Finishers, NoTwoSteps, Positions, TwoSteps, position};
+use self::finish::{Finishers, Positions, TwoStepsByCards, position};
 use self::four::TripleLists;
 pub use self::list::Trees;
 use self::list::{Grouping, List, PairSink, Tail, Twins, ids};
@@ -316,9 +316,7 @@ const NODE_ROOM: usize = 1 << 15;
 const SET_ROOM: usize = 1 << 10;
 
 /// The two-step finishers a memo makes room for: one per ordered pair of
-/// cards, 169 for 1..13. No more: each entry is a few hundred bytes,
-/// every hand looks some up, and a table with room for more spreads them
-/// over more cache lines.
+/// cards, 169 for 1..13, a few hundred bytes each.
 const TWO_STEPS_ROOM: usize = 13 * 13;
 
 /// Past this many nodes, the nodes and the memo of expressions are dropped
@@ -353,8 +351,8 @@ struct Memo<N> {
     /// The ways a hand's two parts make the target, kept for their room.
     top: Vec<Combo>,
     /// How a pair's values finish the target through two cards, by the
-    /// two cards' sets (outer, inner); see `four`.
-    two_steps: HashMap<(usize, usize), Result<TwoSteps<N>, NoTwoSteps>>,
+    /// two cards' ids (outer, inner); see `four`.
+    two_steps: TwoStepsByCards<N>,
     /// What a card and a triple found, kept empty for the next (see `four`).
     hits: Option<Box<four::ByPartner<N>>>,
 }
@@ -486,7 +484,7 @@ impl<N: Number> Memo<N> {
             repeated_splits: RepeatedSplits::default(),
             met: Vec::new(),
             top: Vec::new(),
-            two_steps: HashMap::with_capacity(TWO_STEPS_ROOM),
+            two_steps: TwoStepsByCards::with_room(TWO_STEPS_ROOM),
             hits: None,
         }
     }
