@@ -15,6 +15,7 @@ use crate::number::Number;
 use crate::rules::{Domain, Op, OpSet};
 
 use super::by_value::{ByValue, Unsorted, ValueKeys, Valued};
+use super::pair_slot;
 use super::whole::Dense;
 
 /// One way a value of a part finishes the target with a value `b` of the
@@ -209,7 +210,7 @@ pub(super) const PARTNERS: usize = 6;
 /// made them, close in order, find them close together.
 #[derive(Debug)]
 pub(super) struct TwoStepsByCards<N> {
-    /// For ids `x` and `y` below 16, the place of their steps at `x << 4 | y`.
+    /// For ids `x` and `y` below 16, the place of their steps at [`pair_slot`]`(x, y)`.
     small: [u8; 256],
     /// The places of the steps of other pairs of ids.
     other: HashMap<(u8, u8), usize>,
@@ -233,7 +234,7 @@ impl<N> TwoStepsByCards<N> {
         (x, y): (u8, u8),
         make: impl FnOnce() -> Result<TwoSteps<N>, NoTwoSteps>,
     ) -> &Result<TwoSteps<N>, NoTwoSteps> {
-        let slot = (x < 16 && y < 16).then(|| usize::from(x) << 4 | usize::from(y));
+        let slot = (x < 16 && y < 16).then(|| pair_slot(x, y));
         let place = match slot {
             Some(slot) if self.small[slot] != Self::NOWHERE => usize::from(self.small[slot]),
             _ => self.place_of((x, y), slot, make),

@@ -449,8 +449,10 @@ fn small_slot(ids: &[u8]) -> Option<usize> {
     }
 }
 
-/// The slot of the pair `a b`, ids sorted and below 16: masked, so that a
-/// caller that knows them below 16 needs no check of the slot's bounds.
+/// The slot of the pair `a b`, ids below 16 (sorted, for a set of two
+/// cards; in order, for the outer and inner cards of two-step finishers):
+/// masked, so that a caller that knows them below 16 needs no check of the
+/// slot's bounds.
 fn pair_slot(a: u8, b: u8) -> usize {
     usize::from(a & 15) << 4 | usize::from(b & 15)
 }
