@@ -68,9 +68,9 @@ fn bench(args: &[String]) -> anyhow::Result<()> {
 /// one if none is): the count of two passes less that of one, so that
 /// building the input is not counted. With `--cache`, callgrind also
 /// simulates first-level caches of 32 KiB and a last level of 1 MiB (the
-/// caches of the 2-core machines the README's first counts were made on;
-/// fixed, so that counts made since compare), and their misses a pass are printed beside: a first-level miss costs
-/// a dozen cycles or so, and data missed past the second level is read
+/// caches of the machine the README's first counts were made on), and
+/// their misses a pass are printed beside: a first-level miss costs a
+/// dozen cycles or so, and data missed past the second level is read
 /// from the shared third, or from memory when neighbours crowd it out,
 /// which is what makes a listing's time drift from hour to hour.
 fn instructions(args: &[String]) -> anyhow::Result<()> {
