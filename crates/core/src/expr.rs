@@ -24,6 +24,10 @@ pub enum Expr {
     Binary(Box<Step>),
 }
 
+// A step's box sits where a card's numerator does, its denominator's
+// zero telling the two apart: an expression is as small as a card.
+const _: () = assert!(size_of::<Expr>() == size_of::<Rational>());
+
 /// One step of an expression, `left op right`: the node of an
 /// [`Expr::Binary`]. Expressions order as their fields do, in this order.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]

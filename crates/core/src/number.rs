@@ -8,6 +8,7 @@
 use std::cmp::Ordering;
 use std::fmt;
 use std::hash::Hash;
+use std::num::NonZeroI64;
 use std::str::FromStr;
 
 use num_bigint::BigInt;
@@ -28,18 +29,27 @@ use num_traits::{One, Signed, Zero};
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Rational {
     num: i64,
-    den: i64,
+    /// Never zero, and typed so: `Option<Rational>` and an `Expr` take
+    /// 16 bytes, not 24, and an option comes back from arithmetic in two
+    /// registers.
+    den: NonZeroI64,
 }
+
+/// The denominator of every whole number.
+const WHOLE: NonZeroI64 = NonZeroI64::new(1).unwrap();
+
+// The zero a denominator never is marks `None`, as the layout promises.
+const _: () = assert!(size_of::<Option<Rational>>() == size_of::<Rational>());
 
 impl Rational {
     /// Zero.
-    pub const ZERO: Rational = Rational { num: 0, den: 1 };
+    pub const ZERO: Rational = Rational { num: 0, den: WHOLE };
     /// One.
-    pub const ONE: Rational = Rational { num: 1, den: 1 };
+    pub const ONE: Rational = Rational { num: 1, den: WHOLE };
 
     /// The whole number `n`.
     pub const fn from_integer(n: i64) -> Rational {
-        Rational { num: n, den: 1 }
+        Rational { num: n, den: WHOLE }
     }
 
     /// `num/den` in lowest terms; `None` when `den` is zero or the reduced
@@ -60,12 +70,19 @@ impl Rational {
         if let (Ok(n), Ok(d)) = (i64::try_from(num), i64::try_from(den)) {
             // The gcd divides `d`, so it fits, and `n / g` cannot overflow.
             let g = i64::try_from(gcd_u64(n.unsigned_abs(), d.unsigned_abs())).ok()?;
-            return Some(Rational { num: n / g, den: d / g });
+            return Rational::of_parts(n / g, d / g);
         }
         let g = gcd_u128(num.unsigned_abs(), den.unsigned_abs());
         let g = i128::try_from(g).ok()?;
         let (num, den) = if g > 1 { (num / g, den / g) } else { (num, den) };
-        Some(Rational { num: i64::try_from(num).ok()?, den: i64::try_from(den).ok()? })
+        Rational::of_parts(i64::try_from(num).ok()?, i64::try_from(den).ok()?)
+    }
+
+    /// `num/den`, already in lowest terms with `den > 0`; `None` only
+    /// for a zero `den`, which lowest terms never leave.
+    #[inline(always)]
+    fn of_parts(num: i64, den: i64) -> Option<Rational> {
+        Some(Rational { num, den: NonZeroI64::new(den)? })
     }
 
     /// The numerator (carries the sign).
@@ -75,12 +92,12 @@ impl Rational {
 
     /// The denominator (always positive).
     pub const fn denom(self) -> i64 {
-        self.den
+        self.den.get()
     }
 
     /// Is this a whole number?
     pub const fn is_integer(self) -> bool {
-        self.den == 1
+        self.den.get() == 1
     }
 
     /// Is this exactly zero?
@@ -95,7 +112,7 @@ impl Rational {
 
     /// `self + other`, or `None` on overflow.
     pub fn checked_add(self, other: Rational) -> Option<Rational> {
-        if self.den == 1 && other.den == 1 {
+        if self.is_integer() && other.is_integer() {
             return self.num.checked_add(other.num).map(Rational::from_integer);
         }
         if let Some(sum) = self.plus_whole(other) {
@@ -107,7 +124,7 @@ impl Rational {
 
     /// `self - other`, or `None` on overflow.
     pub fn checked_sub(self, other: Rational) -> Option<Rational> {
-        if self.den == 1 && other.den == 1 {
+        if self.is_integer() && other.is_integer() {
             return self.num.checked_sub(other.num).map(Rational::from_integer);
         }
         if let Some(difference) = self.minus_whole(other) {
@@ -121,7 +138,7 @@ impl Rational {
     /// met, are multiplied where the call is; the rest out of line.
     #[inline]
     pub fn checked_mul(self, other: Rational) -> Option<Rational> {
-        if self.den == 1 && other.den == 1 {
+        if self.is_integer() && other.is_integer() {
             return self.num.checked_mul(other.num).map(Rational::from_integer);
         }
         self.times_fraction(other)
@@ -143,7 +160,7 @@ impl Rational {
     /// line, whole numbers that leave a remainder by a gcd of their own.
     #[inline]
     pub fn checked_div(self, other: Rational) -> Option<Rational> {
-        if self.den == 1 && other.den == 1 && other.num != 0 {
+        if self.is_integer() && other.is_integer() && other.num != 0 {
             match self.num.checked_rem(other.num) {
                 Some(0) => return self.num.checked_div(other.num).map(Rational::from_integer),
                 // One gcd in 64 bits, out of line.
@@ -181,33 +198,30 @@ impl Rational {
     fn whole_over_whole(a: i64, b: i64) -> Option<Rational> {
         let g = gcd_i64(a, b)?;
         let (num, den) = (a / g, b / g);
-        if den < 0 {
-            Some(Rational { num: num.checked_neg()?, den: den.checked_neg()? })
-        } else {
-            Some(Rational { num, den })
-        }
+        if den < 0 { Rational::of_parts(num.checked_neg()?, den.checked_neg()?) } else { Rational::of_parts(num, den) }
     }
 
     /// `a/b + c = (a + c*b)/b`, in lowest terms since `a/b` is.
     fn plus_whole(self, other: Rational) -> Option<Rational> {
-        let (Rational { num: a, den: b }, c) = fraction_and_whole(self, other)?;
-        Some(Rational { num: a.checked_add(c.checked_mul(b)?)?, den: b })
+        let (Rational { num: a, den }, c) = fraction_and_whole(self, other)?;
+        Some(Rational { num: a.checked_add(c.checked_mul(den.get())?)?, den })
     }
 
     /// `a/b - c = (a - c*b)/b` and `c - a/b = (c*b - a)/b`.
     fn minus_whole(self, other: Rational) -> Option<Rational> {
-        let (Rational { num: a, den: b }, c) = fraction_and_whole(self, other)?;
-        let whole_first = self.den == 1;
-        let cb = c.checked_mul(b)?;
-        Some(Rational { num: if whole_first { cb.checked_sub(a)? } else { a.checked_sub(cb)? }, den: b })
+        let (Rational { num: a, den }, c) = fraction_and_whole(self, other)?;
+        let whole_first = self.is_integer();
+        let cb = c.checked_mul(den.get())?;
+        Some(Rational { num: if whole_first { cb.checked_sub(a)? } else { a.checked_sub(cb)? }, den })
     }
 
     /// `a/b * c = (a * c/g) / (b/g)` with `g = gcd(b, c)`: `a` and `b`
     /// share no factor, so no other reduction is left.
     fn times_whole(self, other: Rational) -> Option<Rational> {
         let (Rational { num: a, den: b }, c) = fraction_and_whole(self, other)?;
+        let b = b.get();
         let g = gcd_i64(b, c)?;
-        Some(Rational { num: a.checked_mul(c / g)?, den: b / g })
+        Rational::of_parts(a.checked_mul(c / g)?, b / g)
     }
 
     /// `(a/b) / c = (a/g) / (b * c/g)` and `c / (a/b) = (c/g * b) / (a/g)`
@@ -215,22 +229,20 @@ impl Rational {
     /// `a` are not zero when divided by.
     fn over_whole(self, other: Rational) -> Option<Rational> {
         let (Rational { num: a, den: b }, c) = fraction_and_whole(self, other)?;
+        let b = b.get();
         let g = gcd_i64(a, c)?;
-        let (num, den) = if self.den == 1 { ((c / g).checked_mul(b)?, a / g) } else { (a / g, b.checked_mul(c / g)?) };
-        if den < 0 {
-            Some(Rational { num: num.checked_neg()?, den: den.checked_neg()? })
-        } else {
-            Some(Rational { num, den })
-        }
+        let (num, den) =
+            if self.is_integer() { ((c / g).checked_mul(b)?, a / g) } else { (a / g, b.checked_mul(c / g)?) };
+        if den < 0 { Rational::of_parts(num.checked_neg()?, den.checked_neg()?) } else { Rational::of_parts(num, den) }
     }
 
     fn wide_parts(self, other: Rational) -> (i128, i128, i128, i128) {
-        (i128::from(self.num), i128::from(self.den), i128::from(other.num), i128::from(other.den))
+        (i128::from(self.num), i128::from(self.den.get()), i128::from(other.num), i128::from(other.den.get()))
     }
 
     /// The same value as a big rational.
     pub fn to_big(self) -> BigRational {
-        BigRational::new(BigInt::from(self.num), BigInt::from(self.den))
+        BigRational::new(BigInt::from(self.num), BigInt::from(self.den.get()))
     }
 
     /// The value as a fast rational, if it fits.
@@ -259,7 +271,7 @@ impl Ord for Rational {
             return self.num.cmp(&other.num);
         }
         // Both products fit in i128, and denominators are positive.
-        (i128::from(self.num) * i128::from(other.den)).cmp(&(i128::from(other.num) * i128::from(self.den)))
+        (i128::from(self.num) * i128::from(other.den.get())).cmp(&(i128::from(other.num) * i128::from(self.den.get())))
     }
 }
 
@@ -275,7 +287,7 @@ impl Rational {
         // A whole number below 100, as most cards are, digit by digit:
         // cheaper than a number formatter and a string copy.
         if let Ok(n @ 0..100) = u8::try_from(self.num)
-            && self.den == 1
+            && self.is_integer()
         {
             if n >= 10 {
                 out.write_char(char::from(b'0' + n / 10))?;
@@ -286,9 +298,9 @@ impl Rational {
         // for showing: plain digits cost a fraction of `write!`.
         let mut digits = itoa::Buffer::new();
         out.write_str(digits.format(self.num))?;
-        if self.den != 1 {
+        if !self.is_integer() {
             out.write_char('/')?;
-            out.write_str(digits.format(self.den))?;
+            out.write_str(digits.format(self.den.get()))?;
         }
         Ok(())
     }
@@ -319,7 +331,7 @@ fn gcd_u128(mut a: u128, mut b: u128) -> u128 {
 
 /// The fraction and the whole number of `x` and `y`, if exactly one is whole.
 fn fraction_and_whole(x: Rational, y: Rational) -> Option<(Rational, i64)> {
-    match (x.den == 1, y.den == 1) {
+    match (x.is_integer(), y.is_integer()) {
         (true, false) => Some((y, x.num)),
         (false, true) => Some((x, y.num)),
         _ => None,
@@ -500,9 +512,9 @@ impl Number for Rational {
         // Still in lowest terms; the sign moves to the numerator, and only
         // a numerator of `i64::MIN` leaves a denominator too large.
         if self.num < 0 {
-            Some(Rational { num: -self.den, den: self.num.checked_neg()? })
+            Rational::of_parts(-self.den.get(), self.num.checked_neg()?)
         } else {
-            Some(Rational { num: self.den, den: self.num })
+            Rational::of_parts(self.den.get(), self.num)
         }
     }
     fn is_zero(&self) -> bool {
@@ -521,7 +533,7 @@ impl Number for Rational {
         self.is_integer().then_some(self.num)
     }
     fn may_divide_wholly(&self, other: &Self) -> bool {
-        if self.den == 1 && other.den == 1 {
+        if self.is_integer() && other.is_integer() {
             // `None` only for `i64::MIN % -1`, whose quotient overflows.
             return self.num.checked_rem(other.num).is_none_or(|r| r == 0);
         }
@@ -529,20 +541,20 @@ impl Number for Rational {
     }
     fn order_key(&self) -> Option<u64> {
         // The denominator is positive: one test covers both parts.
-        if (self.num.unsigned_abs() | self.den as u64) >= KEYED_BELOW {
+        if (self.num.unsigned_abs() | self.den.get() as u64) >= KEYED_BELOW {
             return None;
         }
         // Below 2^48 in magnitude, so the key offset by 2^48 is below 2^49.
         let scaled = (self.num << KEY_SCALE_BITS) as u64;
         // `den <= 1` is `den == 1`, and tells the division below it
         // that `den` is not zero.
-        if self.den <= 1 {
+        if self.den.get() <= 1 {
             return Some(scaled.wrapping_add(1 << 48));
         }
         // The scaled value over `den`, floored and offset by 2^48, is the
         // scaled value offset by `den * 2^48` over `den`: a dividend above
         // zero and below 2^64, which an unsigned division floors as it is.
-        let den = self.den as u64;
+        let den = self.den.get() as u64;
         Some(scaled.wrapping_add(den << 48) / den)
     }
 }
@@ -649,7 +661,7 @@ mod tests {
         // Each key is the value scaled by 2^32, floored, and offset by 2^48.
         for (n, d) in (-300..300).flat_map(|n| (1..300).map(move |d| (n, d))).chain([(-edge, edge - 1), (edge, 2)]) {
             let v = Rational::new(n, d).unwrap();
-            let floored = (v.num << KEY_SCALE_BITS).div_euclid(v.den);
+            let floored = (v.num << KEY_SCALE_BITS).div_euclid(v.den.get());
             assert_eq!(v.order_key(), Some((floored + (1 << 48)) as u64), "{v}");
         }
         assert_eq!(Rational::from_integer(edge + 1).order_key(), None);
@@ -718,7 +730,7 @@ mod tests {
         for (name, op, big) in ops {
             let exact = big(&x.to_big(), &y.to_big()).and_then(|v| {
                 let (num, den) = (i64::try_from(v.numer()).ok()?, i64::try_from(v.denom()).ok()?);
-                Some(Rational { num, den })
+                Rational::of_parts(num, den)
             });
             assert_eq!(op(x, y), exact, "{x} {name} {y}");
         }
