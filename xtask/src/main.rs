@@ -33,8 +33,24 @@ mod compare;
 const USAGE: &str = "usage: cargo xtask bench [--quick] [FILTER] | cargo xtask instructions [--cache] [WORKLOAD...] \
                      | cargo xtask compare REV [WORKLOAD] [--rounds N] [--passes N]";
 
+/// What `cargo xtask --help` (or `help`, or `-h` after any task) prints.
+const HELP: &str = "\
+cargo xtask bench [--quick] [FILTER]
+    run the criterion benches and print one table of medians, throughputs
+    and speed-ups against the baseline measured in the same run
+cargo xtask instructions [--cache] [WORKLOAD...]
+    count one pass's instructions (and, with --cache, its cache misses)
+    under valgrind's callgrind
+cargo xtask compare REV [WORKLOAD] [--rounds N] [--passes N]
+    time a workload in this tree and in commit REV, the two by turns";
+
 fn main() -> anyhow::Result<()> {
     let args: Vec<String> = std::env::args().skip(1).collect();
+    // Asked for help, a task's flags are not errors.
+    if args.first().is_some_and(|first| first == "help") || args.iter().any(|arg| arg == "--help" || arg == "-h") {
+        println!("{HELP}");
+        return Ok(());
+    }
     match args.first().map(String::as_str) {
         Some("bench") => bench(&args[1..]),
         Some("instructions") => instructions(&args[1..]),
