@@ -5,7 +5,8 @@
 //! ratio against an in-project baseline measured in the same run: the
 //! brute-force oracle where it finishes in reasonable time, else the search.
 //! Under it, each stage of a workload measured alone (a bench function
-//! named `stage: ...`), with its share of the whole workload's time.
+//! named `stage: ...`), with its share of the whole workload's time. Above
+//! it, as above `compare`'s, a line saying what machine it ran on.
 //!
 //! `cargo xtask instructions [--cache] [WORKLOAD...]` counts, under valgrind's
 //! callgrind, the instructions of one pass of each workload (from a fresh
@@ -29,6 +30,7 @@ use anyhow::{Context, bail};
 use serde_json::Value;
 
 mod compare;
+mod machine;
 
 const USAGE: &str = "usage: cargo xtask bench [--quick] [FILTER] | cargo xtask instructions [--cache] [WORKLOAD...] \
                      | cargo xtask compare REV [WORKLOAD] [--rounds N] [--passes N]";
@@ -76,6 +78,8 @@ fn bench(args: &[String]) -> anyhow::Result<()> {
         bail!("cargo bench failed: {status}");
     }
     let results = read_results(&target_dir(&root)?.join("criterion"), started)?;
+    println!("Measured on {}.", machine::describe());
+    println!();
     print_table(&results);
     Ok(())
 }
