@@ -152,7 +152,7 @@ fn time_a_pass(program: &Path, plan: &Plan) -> anyhow::Result<f64> {
 }
 
 fn print_comparison(plan: &Plan, builds: &[(String, PathBuf); 2], times: &[Vec<f64>; 2]) {
-    println!("Measured on {}.", crate::machine::describe());
+    println!("{}", crate::machine::measured_on());
     println!("{} rounds of {} passes of {}, the builds by turns:", plan.rounds, plan.passes, plan.workload);
     println!();
     println!("| build | best pass | median pass |");

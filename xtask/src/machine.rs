@@ -6,11 +6,17 @@
 use std::fs;
 use std::path::Path;
 
+/// The line printed above a table of times, for example `Measured on AMD
+/// EPYC, 2 cores; caches L1d 32 KiB, L1i 32 KiB, L2 1 MiB, L3 32 MiB
+/// (shared by 2).`
+pub(crate) fn measured_on() -> String {
+    format!("Measured on {}.", describe())
+}
+
 /// The processor's name, the cores this process may use, and the caches
-/// the first core sees, for example `AMD EPYC, 2 cores; caches L1d 32 KiB,
-/// L1i 32 KiB, L2 1 MiB, L3 32 MiB (shared by 2)`. What the system does
-/// not tell (outside Linux, all but the cores) is left out.
-pub(crate) fn describe() -> String {
+/// the first core sees. What the system does not tell (outside Linux, all
+/// but the cores) is left out.
+fn describe() -> String {
     let cores = std::thread::available_parallelism().map_or(0, |n| n.get());
     let mut line = format!("{}, {cores} cores", processor().unwrap_or_else(|| "an unnamed processor".to_owned()));
     let caches = caches(Path::new("/sys/devices/system/cpu/cpu0/cache"));

@@ -78,7 +78,7 @@ fn bench(args: &[String]) -> anyhow::Result<()> {
         bail!("cargo bench failed: {status}");
     }
     let results = read_results(&target_dir(&root)?.join("criterion"), started)?;
-    println!("Measured on {}.", machine::describe());
+    println!("{}", machine::measured_on());
     println!();
     print_table(&results);
     Ok(())
