@@ -84,7 +84,9 @@ pub fn decide_all_by_search(hands: &[Hand], rules: Rules) -> usize {
 /// hand listed by one solver (sub-hands shared between hands).
 pub fn distinct_all(hands: &[Hand], rules: Rules) -> usize {
     let mut solver = DistinctSolver::new(rules, Level::FourNums);
-    hands.iter().map(|hand| solver.solve(hand).len()).sum()
+    let mut total = 0;
+    solver.solve_each(hands, |_, listed| total += listed.len());
+    total
 }
 
 /// The raw solutions of the 1820 hands of four cards 1..13 for 24 that a
@@ -106,7 +108,9 @@ pub fn raw_all(hands: &[Hand], rules: Rules) -> usize {
 /// solution chosen, tidied and built to show each.
 pub fn count_distinct_all(hands: &[Hand], rules: Rules) -> usize {
     let mut solver = DistinctSolver::new(rules, Level::FourNums);
-    hands.iter().map(|hand| solver.count(hand)).sum()
+    let mut total = 0;
+    solver.count_each(hands, |_, count| total += count);
+    total
 }
 
 /// The same total from the oracle's raw expressions, deduplicated.

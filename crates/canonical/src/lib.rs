@@ -28,6 +28,7 @@
 //! It also counts the distinct expressions over `n` symbolic operands
 //! ([`count_expressions`]), whose published values check the levels.
 
+mod batch;
 mod count;
 mod distinct;
 mod few;

@@ -4,6 +4,7 @@
 use hashbrown::HashSet;
 use reckon_core::{Enumerator, Expr, Hand, NodeId, Nodes, Rational, Rules, Solution, Trees};
 
+use crate::batch::Batch;
 use crate::distinct::{Members, Shown, TidyRoom, Tree, View, display_level, keeps_grouping, rank_of, tidy_view};
 use crate::few::FewMap;
 use crate::fournums::Form;
@@ -45,6 +46,9 @@ pub struct DistinctSolver {
     /// The best member of each class of the hand being listed; kept
     /// between hands for its room.
     shown: Shown<Solution>,
+    /// The raw solutions of the run of hands being answered; kept
+    /// between runs for its room.
+    batch: Batch,
 }
 
 /// The function-level form of every node met, kept while the
@@ -360,6 +364,7 @@ impl DistinctSolver {
             classes: Classes::default(),
             with_every_twin: None,
             shown: Shown::new(level),
+            batch: Batch::default(),
         }
     }
 
@@ -381,33 +386,103 @@ impl DistinctSolver {
 
     /// The distinct solutions of `hand`, simplest first; see [`distinct_solutions`].
     pub fn solve(&mut self, hand: &Hand) -> Vec<Expr> {
-        self.limit();
+        let mut listed = Vec::new();
+        self.solve_each(std::slice::from_ref(hand), |_, solutions| listed = solutions);
+        listed
+    }
+
+    /// Hands `each` the distinct solutions of each of `hands`, in order,
+    /// as [`DistinctSolver::solve`] lists them hand by hand; sooner, for
+    /// many hands, since it enumerates a run of them before it classifies
+    /// any: the code of each stage then stays in the processor's
+    /// instruction cache for the whole run. A listing handed over and
+    /// dropped leaves its memory to the next.
+    ///
+    /// ```
+    /// use reckon_canonical::{DistinctSolver, Level};
+    /// use reckon_core::{Hand, Rules};
+    /// let hands: Vec<Hand> = ["3 3 8 8", "1 1 1 1", "6 6 6 6"].iter().map(|h| h.parse().unwrap()).collect();
+    /// let mut counts = Vec::new();
+    /// DistinctSolver::new(Rules::game24(), Level::FourNums).solve_each(&hands, |_, listed| counts.push(listed.len()));
+    /// assert_eq!(counts, [1, 0, 2]);
+    /// ```
+    pub fn solve_each(&mut self, hands: &[Hand], mut each: impl FnMut(&Hand, Vec<Expr>)) {
+        let (level, keeps_grouping, trees, rules) = (self.level, self.keeps_grouping, self.trees, *self.rules());
+        let here = |hand: &Hand| listed_here(level, keeps_grouping, trees, &rules, hand);
+        self.answer_in_runs(hands, here, |solver, hand, solutions| {
+            let listed = match solutions {
+                Some(solutions) => solver.list(hand, solutions),
+                None => solver.solve_elsewhere(hand),
+            };
+            each(hand, listed);
+        });
+    }
+
+    /// The number of distinct solutions of `hand`; see [`count_distinct`].
+    pub fn count(&mut self, hand: &Hand) -> usize {
+        let mut count = 0;
+        self.count_each(std::slice::from_ref(hand), |_, counted| count = counted);
+        count
+    }
+
+    /// Hands `each` the number of distinct solutions of each of `hands`,
+    /// in order, as [`DistinctSolver::count`] counts them hand by hand,
+    /// and sooner (see [`DistinctSolver::solve_each`]).
+    pub fn count_each(&mut self, hands: &[Hand], mut each: impl FnMut(&Hand, usize)) {
         let level = self.level;
-        if level == Level::Syntax {
-            return self.solve_syntax(hand);
+        self.answer_in_runs(
+            hands,
+            |_| level != Level::Syntax,
+            |solver, hand, solutions| {
+                let count = match solutions {
+                    Some(solutions) => solver.count_enumerated(solutions),
+                    None => solver.count_syntax(hand),
+                };
+                each(hand, count);
+            },
+        );
+    }
+
+    /// Answers each of `hands` in order with `answer`, given the hand's
+    /// raw solutions if `here` picked it to be enumerated by this solver's
+    /// enumerator, a run of hands at a time. `answer` must not use the
+    /// enumerator for a hand that was picked: the solutions of the run's
+    /// later hands are made of its nodes.
+    fn answer_in_runs(
+        &mut self,
+        hands: &[Hand],
+        here: impl Fn(&Hand) -> bool,
+        mut answer: impl FnMut(&mut DistinctSolver, &Hand, Option<&[Solution]>),
+    ) {
+        // Out of the solver while it is read, so that `answer` may borrow the solver.
+        let mut batch = std::mem::take(&mut self.batch);
+        let mut rest = hands;
+        while !rest.is_empty() {
+            let (run, after) = rest.split_at(batch.enumerate(&mut self.enumerator, rest, &here));
+            for (hand, solutions) in run.iter().zip(batch.hands()) {
+                self.limit();
+                answer(self, hand, solutions);
+            }
+            rest = after;
         }
+        self.batch = batch;
+    }
+
+    /// Lists `hand` from its raw `solutions`, made by this solver's
+    /// enumerator and still valid.
+    fn list(&mut self, hand: &Hand, solutions: &[Solution]) -> Vec<Expr> {
+        let level = self.level;
         let display = display_level(level, self.rules(), hand);
-        if display == Level::Syntax && !self.keeps_grouping {
-            // A card outside the domain: this hand's solutions keep their
-            // own grouping, and every tree may be the one shown.
-            return DistinctSolver::showing(*self.rules(), level, true, Trees::All).solve(hand);
-        }
-        if self.trees == Trees::LeftGroupedForFourNums && !hand.cards().iter().all(is_whole_and_not_negative) {
-            let rules = *self.rules();
-            let solver = self
-                .with_every_twin
-                .get_or_insert_with(|| Box::new(DistinctSolver::showing(rules, level, false, Trees::LeftGrouped)));
-            return solver.solve(hand);
-        }
         let target = self.rules().target;
+        let nodes = self.enumerator.nodes();
         let (forms, ranks, classes, shown) = (&mut self.forms, &mut self.ranks, &mut self.classes, &mut self.shown);
+        // Node ids may have been reused since the last hand.
+        forms.follow(nodes.epoch());
+        ranks.follow(nodes.epoch());
         classes.clear();
         shown.reset(display);
         let mut held = Held::Nothing;
-        self.enumerator.visit_solutions(hand, |solution, nodes| {
-            // Node ids may have been reused since the last hand.
-            forms.follow(nodes.epoch());
-            ranks.follow(nodes.epoch());
+        for &solution in solutions {
             let slow = || rank_of(display, Walk::Top(Top { nodes, solution }));
             // Node ranks are those of solutions tidied above the syntax level.
             let fast = if display == level { ranks.of_solution(nodes, solution) } else { None };
@@ -419,12 +494,31 @@ impl DistinctSolver {
                 let class = classes.of(level, forms, function, known);
                 shown.place(&Solutions { nodes, target }, rank, class, solution);
             });
-        });
-        let solutions = Solutions { nodes: self.enumerator.nodes(), target };
+        }
+        let solutions = Solutions { nodes, target };
         if let Some((rank, solution)) = held.lone() {
             shown.place(&solutions, rank, (0, true), solution);
         }
         shown.take_sorted(&solutions)
+    }
+
+    /// Lists a hand that [`listed_here`] leaves to another solver, or to
+    /// [`DistinctSolver::solve_syntax`].
+    fn solve_elsewhere(&mut self, hand: &Hand) -> Vec<Expr> {
+        let level = self.level;
+        if level == Level::Syntax {
+            return self.solve_syntax(hand);
+        }
+        if display_level(level, self.rules(), hand) == Level::Syntax && !self.keeps_grouping {
+            // A card outside the domain: this hand's solutions keep their
+            // own grouping, and every tree may be the one shown.
+            return DistinctSolver::showing(*self.rules(), level, true, Trees::All).solve(hand);
+        }
+        let rules = *self.rules();
+        let solver = self
+            .with_every_twin
+            .get_or_insert_with(|| Box::new(DistinctSolver::showing(rules, level, false, Trees::LeftGrouped)));
+        solver.solve(hand)
     }
 
     /// [`DistinctSolver::solve`] at the syntax level. Every member of a
@@ -443,32 +537,46 @@ impl DistinctSolver {
         shown.into_sorted(&Solutions { nodes: self.enumerator.nodes(), target })
     }
 
-    /// The number of distinct solutions of `hand`; see [`count_distinct`].
-    pub fn count(&mut self, hand: &Hand) -> usize {
-        self.limit();
+    /// [`DistinctSolver::count`] at the syntax level.
+    fn count_syntax(&mut self, hand: &Hand) -> usize {
+        let mut seen = HashSet::new();
+        let syntax = &mut self.syntax;
+        self.enumerator.visit_solutions(hand, |solution, nodes| {
+            syntax.follow(nodes.epoch());
+            seen.insert(syntax.of_solution(nodes, solution));
+        });
+        seen.len()
+    }
+
+    /// The number of classes of a hand's raw `solutions`, made by this
+    /// solver's enumerator and still valid.
+    fn count_enumerated(&mut self, solutions: &[Solution]) -> usize {
         let level = self.level;
-        if level == Level::Syntax {
-            let mut seen = HashSet::new();
-            let syntax = &mut self.syntax;
-            self.enumerator.visit_solutions(hand, |solution, nodes| {
-                syntax.follow(nodes.epoch());
-                seen.insert(syntax.of_solution(nodes, solution));
-            });
-            return seen.len();
-        }
+        let nodes = self.enumerator.nodes();
         let (forms, classes) = (&mut self.forms, &mut self.classes);
+        forms.follow(nodes.epoch());
         classes.clear();
         let mut held = Held::Nothing;
-        self.enumerator.visit_solutions(hand, |solution, nodes| {
-            forms.follow(nodes.epoch());
+        for &solution in solutions {
             held.pass(solution, |solution| {
                 let known = forms.forms.len();
                 let function = forms.of_solution(nodes, solution);
                 classes.of(level, forms, function, known);
             });
-        });
+        }
         if held.lone().is_some() { 1 } else { classes.count }
     }
+}
+
+/// Does a solver at `level` list `hand` from its own enumerator's
+/// solutions? Not at the syntax level, whose solutions are told apart
+/// as they come; nor when a card lies outside the domain, or is negative
+/// or not whole while the solver leaves out trees with a better twin
+/// (see [`DistinctSolver::solve_elsewhere`]).
+fn listed_here(level: Level, keeps_grouping: bool, trees: Trees, rules: &Rules, hand: &Hand) -> bool {
+    level != Level::Syntax
+        && (keeps_grouping || display_level(level, rules, hand) != Level::Syntax)
+        && (trees != Trees::LeftGroupedForFourNums || hand.cards().iter().all(is_whole_and_not_negative))
 }
 
 /// The trees a solver at `level` needs, showing its solutions with their
@@ -605,6 +713,66 @@ mod tests {
             assert_eq!(text(listed), fresh, "{hand}");
             reused += usize::from(shared.enumerator.epoch() != epoch);
         }
+    }
+
+    /// The listings a run of hands gets, each as a fresh solver lists it
+    /// alone, at every level and whichever way each hand is listed:
+    /// cards outside the domain, negative and not whole ones among them.
+    #[test]
+    fn lists_a_run_of_hands_as_a_fresh_solver_lists_each() {
+        let text = |list: &[Expr]| list.iter().map(ToString::to_string).collect::<Vec<_>>();
+        let hands: Vec<Hand> = ["3 3 8 8", "-2 5 4 1", "1 1 1 1", "1/2 3 4 8", "0 2 3 4", "6 6 6 6", "2 4 8 10"]
+            .iter()
+            .map(|cards| cards.parse().unwrap())
+            .collect();
+        let positive = Rules { domain: reckon_core::Domain::PositiveInteger, ..Rules::game24() };
+        for rules in [Rules::game24(), positive] {
+            for level in [Level::Syntax, Level::Function, Level::FourNums] {
+                let (mut listed, mut counted) = (Vec::new(), Vec::new());
+                let mut solver = DistinctSolver::new(rules, level);
+                solver.solve_each(&hands, |hand, list| listed.push((hand.clone(), text(&list))));
+                solver.count_each(&hands, |_, count| counted.push(count));
+                let fresh: Vec<(Hand, Vec<String>)> = hands
+                    .iter()
+                    .map(|hand| (hand.clone(), text(&DistinctSolver::new(rules, level).solve(hand))))
+                    .collect();
+                assert_eq!(listed, fresh, "{level:?}");
+                let fresh_counts: Vec<usize> = fresh.iter().map(|(_, list)| list.len()).collect();
+                assert_eq!(counted, fresh_counts, "{level:?}");
+            }
+        }
+    }
+
+    /// A run ends before the enumerator drops the nodes its solutions are
+    /// made of: a long run of large hands, over which the enumerator
+    /// drops its nodes (after some 5,600 hands of six), lists what a
+    /// solver asked hand by hand lists (which is what a fresh one lists:
+    /// see above).
+    #[test]
+    fn a_run_of_hands_ends_where_node_ids_are_reused() {
+        let rules = Rules::countdown(Rational::from_integer(500));
+        let mut state = 7u64;
+        let hands: Vec<Hand> = (0..6000)
+            .map(|_| {
+                let cards: Vec<i64> = (0..6)
+                    .map(|_| {
+                        state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                        [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 25, 50, 75, 100][(state >> 33) as usize % 14]
+                    })
+                    .collect();
+                Hand::from_integers(&cards).unwrap()
+            })
+            .collect();
+        let (mut in_runs, mut one_by_one) =
+            (DistinctSolver::new(rules, Level::FourNums), DistinctSolver::new(rules, Level::FourNums));
+        let epoch = in_runs.enumerator.epoch();
+        let mut listed = hands.iter();
+        in_runs.solve_each(&hands, |hand, list| {
+            assert_eq!(Some(hand), listed.next(), "hands in order");
+            assert_eq!(list, one_by_one.solve(hand), "{hand}");
+        });
+        assert_eq!(listed.next(), None, "every hand answered");
+        assert!(in_runs.enumerator.epoch() > epoch, "node ids were reused within the run");
     }
 
     /// Is every step of `e`, as written, in `domain`?

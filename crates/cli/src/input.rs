@@ -1,7 +1,7 @@
 //! Reading hands from arguments and from stdin batches.
 
 use std::fmt;
-use std::io::{BufRead, StdoutLock, Write};
+use std::io::{BufRead, BufReader, Read, StdoutLock, Write};
 
 use anyhow::Context;
 use reckon_core::{Hand, HandError};
@@ -27,16 +27,31 @@ pub fn hand_from_args_or_report(tokens: &[String]) -> Option<Hand> {
 /// goes on.
 pub fn answer_batch(
     format: Format,
-    stdin: impl BufRead,
+    stdin: impl Read,
     mut answer: impl FnMut(&mut StdoutLock<'static>, &Hand) -> anyhow::Result<()>,
+) -> anyhow::Result<Status> {
+    answer_batch_in_runs(format, stdin, |out, hands| hands.iter().try_for_each(|hand| answer(out, hand)))
+}
+
+/// As [`answer_batch`], handing `answer` runs of hands, for which it
+/// writes exactly one line each, in order: the hands of consecutive lines
+/// that came in together, up to [`MOST_IN_A_RUN`]. A line that has come
+/// in is answered before the next is waited for, so that a program that
+/// writes a hand and waits for its answer gets it.
+pub fn answer_batch_in_runs(
+    format: Format,
+    stdin: impl Read,
+    mut answer: impl FnMut(&mut StdoutLock<'static>, &[Hand]) -> anyhow::Result<()>,
 ) -> anyhow::Result<Status> {
     let mut out = std::io::stdout().lock();
     let mut status = Status::Success;
-    for line in batch_lines(stdin) {
-        let BatchLine { number, hand } = line.context("cannot read stdin")?;
-        match hand {
-            Ok(hand) => answer(&mut out, &hand)?,
-            Err(err) => {
+    let mut lines = BatchReader::new(stdin);
+    let mut run = Vec::new();
+    while let Some(line) = lines.next_line().context("cannot read stdin")? {
+        match line {
+            Some(BatchLine { hand: Ok(hand), .. }) => run.push(hand),
+            Some(BatchLine { number, hand: Err(err) }) => {
+                answer_run(&mut out, &mut run, &mut answer)?;
                 status = Status::BadInput;
                 let message = format!("line {number}: {err}");
                 report::error(&message);
@@ -48,10 +63,33 @@ pub fn answer_batch(
                     Format::Text | Format::Bool => writeln!(out, "error: {message}")?,
                 }
             }
+            None => {}
+        }
+        if run.len() == MOST_IN_A_RUN || !lines.has_more_in() {
+            answer_run(&mut out, &mut run, &mut answer)?;
         }
     }
+    answer_run(&mut out, &mut run, &mut answer)?;
     Ok(status)
 }
+
+/// Answers the hands of `run`, if any, and empties it.
+fn answer_run(
+    out: &mut StdoutLock<'static>,
+    run: &mut Vec<Hand>,
+    answer: &mut impl FnMut(&mut StdoutLock<'static>, &[Hand]) -> anyhow::Result<()>,
+) -> anyhow::Result<()> {
+    if !run.is_empty() {
+        answer(out, run)?;
+        run.clear();
+    }
+    Ok(())
+}
+
+/// The most hands [`answer_batch_in_runs`] hands over at once: enough for
+/// a solver to share its work over a run, few enough that the first
+/// answers of a long batch come out at once.
+pub const MOST_IN_A_RUN: usize = 256;
 
 /// The JSON line answering a malformed batch line.
 #[derive(Serialize)]
@@ -86,31 +124,77 @@ impl fmt::Display for LineError {
     }
 }
 
-/// The hands of a batch, one per line; blank lines and `#` comments are skipped.
-pub fn batch_lines(text: impl std::io::BufRead) -> impl Iterator<Item = std::io::Result<BatchLine>> {
-    text.split(b'\n').enumerate().filter_map(|(i, line)| match line {
-        Err(err) => Some(Err(err)),
-        Ok(line) => {
-            // A comment is skipped whatever its bytes.
-            let content = line.split(|&b| b == b'#').next().unwrap_or_default();
-            let hand = match std::str::from_utf8(content).map(str::trim) {
-                Ok("") => return None,
-                Ok(content) => content.parse().map_err(LineError::Hand),
-                Err(_) => Err(LineError::NotText),
-            };
-            Some(Ok(BatchLine { number: i + 1, hand }))
+/// Reads a batch line by line, and tells whether more of it has come in.
+pub struct BatchReader<R> {
+    reader: BufReader<R>,
+    line: Vec<u8>,
+    number: usize,
+}
+
+/// Larger than the buffer of stdin itself, which a read this large
+/// bypasses: what has come in is then all in this reader's buffer.
+const READ_SIZE: usize = 1 << 16;
+
+impl<R: Read> BatchReader<R> {
+    pub fn new(text: R) -> BatchReader<R> {
+        BatchReader { reader: BufReader::with_capacity(READ_SIZE, text), line: Vec::new(), number: 0 }
+    }
+
+    /// The next line: `Some(None)` for a blank line or a `#` comment,
+    /// which are skipped, and `None` at the end of the batch.
+    pub fn next_line(&mut self) -> std::io::Result<Option<Option<BatchLine>>> {
+        self.line.clear();
+        if self.reader.read_until(b'\n', &mut self.line)? == 0 {
+            return Ok(None);
         }
-    })
+        self.number += 1;
+        Ok(Some(parse_line(self.number, &self.line)))
+    }
+
+    /// Has more of the batch come in, to be read without waiting?
+    pub fn has_more_in(&self) -> bool {
+        !self.reader.buffer().is_empty()
+    }
+}
+
+/// The hand on line `number`, or why it is not one; `None` for a blank
+/// line or a `#` comment.
+fn parse_line(number: usize, line: &[u8]) -> Option<BatchLine> {
+    // A comment is skipped whatever its bytes.
+    let content = line.split(|&b| b == b'#' || b == b'\n').next().unwrap_or_default();
+    let hand = match std::str::from_utf8(content).map(str::trim) {
+        Ok("") => return None,
+        Ok(content) => content.parse().map_err(LineError::Hand),
+        Err(_) => Err(LineError::NotText),
+    };
+    Some(BatchLine { number, hand })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    fn all_lines(text: &[u8]) -> Vec<BatchLine> {
+        let mut reader = BatchReader::new(text);
+        std::iter::from_fn(|| reader.next_line().unwrap()).flatten().collect()
+    }
+
+    /// What has come in is known to have come, up to its last line.
+    #[test]
+    fn tells_whether_more_has_come_in() {
+        let mut reader = BatchReader::new(&b"3 3 8 8\n\n1 2 3 4"[..]);
+        assert!(reader.next_line().unwrap().unwrap().is_some());
+        assert!(reader.has_more_in());
+        assert!(reader.next_line().unwrap().unwrap().is_none(), "a blank line");
+        assert_eq!(reader.next_line().unwrap().unwrap().unwrap().number, 3);
+        assert!(!reader.has_more_in());
+        assert!(reader.next_line().unwrap().is_none());
+    }
+
     #[test]
     fn skips_blank_and_comment_lines_but_keeps_numbers() {
         let text = "3 3 8 8\n\n# a comment\n1,2, 3 4 # trailing\nx\n";
-        let lines: Vec<BatchLine> = batch_lines(text.as_bytes()).map(Result::unwrap).collect();
+        let lines = all_lines(text.as_bytes());
         let numbers: Vec<usize> = lines.iter().map(|l| l.number).collect();
         assert_eq!(numbers, [1, 4, 5]);
         assert_eq!(lines[1].hand.as_ref().unwrap().to_string(), "1 2 3 4");
@@ -122,7 +206,7 @@ mod tests {
     #[test]
     fn a_line_that_is_not_text_is_one_bad_line() {
         let text = b"1 2 3 4\r\n\xff\xfe 1\n3 3 8 8 # caf\xe9\n";
-        let lines: Vec<BatchLine> = batch_lines(&text[..]).map(Result::unwrap).collect();
+        let lines = all_lines(&text[..]);
         assert_eq!(lines.len(), 3);
         assert!(matches!(lines[1].hand, Err(LineError::NotText)));
         assert_eq!(lines[2].hand.as_ref().unwrap().to_string(), "3 3 8 8");

@@ -1,7 +1,7 @@
 //! `reckon --all` and `reckon --count`: every distinct solution of a hand, or
 //! their number, at the chosen level of distinctness.
 
-use std::io::{BufRead, Write};
+use std::io::{Read, Write};
 
 use reckon_canonical::{DistinctSolver, Level};
 use reckon_core::{Expr, Hand, Rational, Rules};
@@ -27,9 +27,24 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<Status> {
 }
 
 /// One line per input line, in order. One solver answers every line, so
-/// that the parts hands have in common are worked out once.
-fn run_batch(args: &SolveArgs, solver: &mut DistinctSolver, stdin: impl BufRead) -> anyhow::Result<Status> {
-    input::answer_batch(args.format, stdin, |out, hand| Listing::of(solver, hand, args.all).write(out, args, true))
+/// that the parts hands have in common are worked out once, and it is
+/// handed the lines that came in together as one run.
+fn run_batch(args: &SolveArgs, solver: &mut DistinctSolver, stdin: impl Read) -> anyhow::Result<Status> {
+    input::answer_batch_in_runs(args.format, stdin, |out, hands| {
+        let (rules, level) = (*solver.rules(), solver.level());
+        let mut written = Ok(());
+        let mut write = |listing: Listing<'_>| {
+            if written.is_ok() {
+                written = listing.write(out, args, true);
+            }
+        };
+        if args.all {
+            solver.solve_each(hands, |hand, solutions| write(Listing::of_solutions(hand, rules, level, solutions)));
+        } else {
+            solver.count_each(hands, |hand, count| write(Listing { hand, rules, level, count, solutions: Vec::new() }));
+        }
+        written
+    })
 }
 
 /// The distinct solutions of one hand, or only their number.
@@ -47,11 +62,14 @@ impl<'a> Listing<'a> {
     fn of(solver: &mut DistinctSolver, hand: &'a Hand, with_solutions: bool) -> Listing<'a> {
         let (rules, level) = (*solver.rules(), solver.level());
         if with_solutions {
-            let solutions = solver.solve(hand);
-            Listing { hand, rules, level, count: solutions.len(), solutions }
+            Listing::of_solutions(hand, rules, level, solver.solve(hand))
         } else {
             Listing { hand, rules, level, count: solver.count(hand), solutions: Vec::new() }
         }
+    }
+
+    fn of_solutions(hand: &'a Hand, rules: Rules, level: Level, solutions: Vec<Expr>) -> Listing<'a> {
+        Listing { hand, rules, level, count: solutions.len(), solutions }
     }
 
     /// The solutions as printed: at the `syntax` level trees that differ

@@ -1,6 +1,6 @@
 //! `reckon [solve] CARDS...`: one solution per hand, from arguments or stdin.
 
-use std::io::{BufRead, Write};
+use std::io::{Read, Write};
 
 use reckon_core::{Expr, Hand, Rational, Rules, Solver};
 use serde::Serialize;
@@ -30,7 +30,7 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<Status> {
 }
 
 /// Answers every hand of the batch with exactly one line, in order.
-fn run_batch(args: &SolveArgs, solver: &mut Solver, stdin: impl BufRead) -> anyhow::Result<Status> {
+fn run_batch(args: &SolveArgs, solver: &mut Solver, stdin: impl Read) -> anyhow::Result<Status> {
     let rules = *solver.rules();
     input::answer_batch(args.format, stdin, |out, hand| {
         let solution = solver.solve(hand);

@@ -156,6 +156,60 @@ fn batch_answers_each_hand_as_alone() {
     }
 }
 
+/// A long batch is answered a run of lines at a time: every line still
+/// gets its one line, in order, malformed ones among them.
+#[test]
+fn a_long_batch_keeps_every_line_in_its_place() {
+    let lines: Vec<String> = (0..700)
+        .map(
+            |i| if i % 97 == 5 { format!("bad{i}") } else { format!("{} {} {} {}", 1 + i % 13, 1 + i / 13 % 13, 4, 6) },
+        )
+        .collect();
+    let run = reckon(["--count"]).stdin(&lines.join("\n")).run();
+    assert_eq!(run.status, 2);
+    let answered: Vec<&str> = run.stdout.lines().collect();
+    assert_eq!(answered.len(), lines.len());
+    for (number, (line, answer)) in lines.iter().zip(&answered).enumerate() {
+        if line.starts_with("bad") {
+            assert_eq!(*answer, format!("error: line {}: '{line}' is not a number", number + 1));
+        } else {
+            let hand: reckon_core::Hand = line.parse().unwrap();
+            assert!(answer.starts_with(&format!("{hand}: ")), "line {}: {answer}", number + 1);
+        }
+    }
+}
+
+/// A hand is answered as soon as its line comes in, so that a program
+/// that writes a hand and waits for the answer is not kept waiting for
+/// more lines first: blank ones and comments neither.
+#[test]
+fn a_batch_answers_each_line_as_it_comes() {
+    use std::io::{BufRead, BufReader, Write};
+    use std::process::{Command, Stdio};
+    use std::sync::mpsc;
+    use std::time::Duration;
+
+    let mut child = Command::new(env!("CARGO_BIN_EXE_reckon"))
+        .args(["--all"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("the reckon binary runs");
+    let mut stdin = child.stdin.take().unwrap();
+    let (sender, answers) = mpsc::channel();
+    let stdout = BufReader::new(child.stdout.take().unwrap());
+    let reader = std::thread::spawn(move || stdout.lines().for_each(|line| sender.send(line.unwrap()).unwrap()));
+    for (line, answer) in [("3 3 8 8\n", "3 3 8 8: 8/(3-8/3) = 24"), ("\n# next\n1 1 1 1\n\n", "1 1 1 1: no solution")]
+    {
+        stdin.write_all(line.as_bytes()).unwrap();
+        stdin.flush().unwrap();
+        assert_eq!(answers.recv_timeout(Duration::from_secs(60)).expect("an answer while stdin is open"), answer);
+    }
+    drop(stdin);
+    assert!(child.wait().unwrap().success());
+    reader.join().unwrap();
+}
+
 #[test]
 fn countdown_lists_subsets() {
     let run = reckon(["--all", "--rules", "countdown", "-t", "10", "2", "5", "10"]).run();

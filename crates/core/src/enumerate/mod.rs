@@ -277,7 +277,7 @@ impl Enumerator {
     /// Calls `visit` once for every solution of `hand`, with the nodes its
     /// parts are in; the same solutions as [`Enumerator::for_each_solution`].
     pub fn visit_solutions(&mut self, hand: &Hand, mut visit: impl FnMut(Solution, &Nodes)) {
-        if self.nodes.len() > EXPR_MEMO_LIMIT {
+        if self.forgets_before_next_hand() {
             self.nodes.clear();
             self.fast.forget_lists();
             if let Some(big) = &mut self.big {
@@ -290,6 +290,14 @@ impl Enumerator {
             let big = self.big.get_or_insert_with(|| Memo::new(rules.ops, rules.domain, grouping));
             big.solutions(&mut self.nodes, hand.cards(), &rules, &mut visit).expect("big rationals do not overflow");
         }
+    }
+
+    /// Will the next hand's [`Enumerator::visit_solutions`] drop the nodes
+    /// (and change the epoch)? Until it does, the solutions visited so far
+    /// stay valid, so that a caller may enumerate a run of hands before
+    /// it reads any of their solutions.
+    pub fn forgets_before_next_hand(&self) -> bool {
+        self.nodes.len() > EXPR_MEMO_LIMIT
     }
 
     /// The expressions found so far: those of the last hand's solutions among them.

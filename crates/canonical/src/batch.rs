@@ -1,0 +1,116 @@
+//! A run of hands enumerated before any of them is classified.
+
+use reckon_core::{Enumerator, Hand, Solution};
+
+/// The raw solutions of a run of hands, enumerated one after another
+/// before any is classified. Classifying and showing solutions is code of
+/// its own, as large as the enumerator's: taken hand by hand, each pushes
+/// the other out of the processor's instruction cache at every hand, and
+/// listing the 1820 hands of four cards 1..13 missed that cache three
+/// times as often as it does a run at a time.
+#[derive(Debug, Default)]
+pub(crate) struct Batch {
+    solutions: Vec<Solution>,
+    /// For each hand taken: where its solutions end in `solutions`, or
+    /// `None` if it was left to be answered some other way.
+    ends: Vec<Option<usize>>,
+}
+
+/// The most hands a run takes: past a few hundred, a longer run spares
+/// no more cache misses.
+const MOST_HANDS: usize = 256;
+
+/// A run ends once it holds this many solutions, so that a run of large
+/// hands, with thousands of solutions each, stays a few hundred kilobytes.
+const MOST_SOLUTIONS: usize = 1 << 14;
+
+impl Batch {
+    /// Enumerates hands from the start of `hands`, one after another, those
+    /// that `here` picks by `enumerator` and the rest only taken, until the
+    /// run is full or the enumerator would drop the nodes that the
+    /// solutions of the run so far are made of. Returns how many hands it
+    /// took: at least one, if there is one.
+    pub(crate) fn enumerate(
+        &mut self,
+        enumerator: &mut Enumerator,
+        hands: &[Hand],
+        here: impl Fn(&Hand) -> bool,
+    ) -> usize {
+        self.solutions.clear();
+        self.ends.clear();
+        for hand in hands {
+            let full = self.ends.len() == MOST_HANDS || self.solutions.len() >= MOST_SOLUTIONS;
+            let enumerated = here(hand);
+            // A hand with no solution holds no node: dropping them after it is harmless.
+            let would_drop = enumerated && enumerator.forgets_before_next_hand() && !self.solutions.is_empty();
+            if full || would_drop {
+                break;
+            }
+            let end = enumerated.then(|| {
+                let solutions = &mut self.solutions;
+                enumerator.visit_solutions(hand, |solution, _| solutions.push(solution));
+                solutions.len()
+            });
+            self.ends.push(end);
+        }
+        self.ends.len()
+    }
+
+    /// The raw solutions of each hand taken, in order; `None` for a hand
+    /// that was not enumerated.
+    pub(crate) fn hands(&self) -> impl Iterator<Item = Option<&[Solution]>> {
+        let mut start = 0;
+        self.ends.iter().map(move |end| {
+            end.map(|end| {
+                let solutions = &self.solutions[start..end];
+                start = end;
+                solutions
+            })
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use reckon_core::Rules;
+
+    use super::*;
+
+    fn hands(cards: &[&str]) -> Vec<Hand> {
+        cards.iter().map(|cards| cards.parse().unwrap()).collect()
+    }
+
+    /// Each hand's solutions are those the enumerator visits for it alone,
+    /// and a hand left out takes its place in the run with none.
+    #[test]
+    fn keeps_each_hands_solutions_in_its_place() {
+        let hands = hands(&["3 3 8 8", "1 1 1 1", "1 2 3 4", "4 4 10 10", "6 6 6 6"]);
+        let mut enumerator = Enumerator::new(Rules::game24());
+        let mut batch = Batch::default();
+        let taken = batch.enumerate(&mut enumerator, &hands, |hand| hand.to_string() != "1 2 3 4");
+        assert_eq!(taken, hands.len());
+        let counts: Vec<Option<usize>> = batch.hands().map(|solutions| solutions.map(<[_]>::len)).collect();
+        let alone = |hand: &Hand| {
+            let mut count = 0;
+            Enumerator::new(Rules::game24()).visit_solutions(hand, |_, _| count += 1);
+            count
+        };
+        let expected: Vec<Option<usize>> =
+            hands.iter().map(|hand| (hand.to_string() != "1 2 3 4").then(|| alone(hand))).collect();
+        assert_eq!(counts, expected);
+        assert_eq!(counts[1], Some(0), "1 1 1 1 has no solution");
+    }
+
+    /// A run takes at most `MOST_HANDS` hands, and the next run starts
+    /// afresh.
+    #[test]
+    fn a_run_is_at_most_so_many_hands() {
+        let hands = vec!["3 3 8 8".parse::<Hand>().unwrap(); MOST_HANDS + 3];
+        let mut enumerator = Enumerator::new(Rules::game24());
+        let mut batch = Batch::default();
+        assert_eq!(batch.enumerate(&mut enumerator, &hands, |_| true), MOST_HANDS);
+        assert_eq!(batch.enumerate(&mut enumerator, &hands[MOST_HANDS..], |_| true), 3);
+        assert_eq!(batch.hands().count(), 3);
+        assert!(batch.hands().all(|solutions| solutions.is_some_and(|s| !s.is_empty())));
+    }
+}
