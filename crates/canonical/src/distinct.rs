@@ -3,6 +3,7 @@
 
 use std::cmp::Ordering;
 use std::fmt;
+use std::ops::Range;
 
 use hashbrown::HashMap;
 use reckon_core::{EvalError, Expr, Hand, Op, Rational, Rules};
@@ -58,13 +59,22 @@ pub struct Distinct {
     shown: Shown<Expr>,
 }
 
-/// The best member of each class, by class number. A member is an
+/// The best member of each class, by class number, of one hand or of a
+/// run of hands, each taken in turn once all are placed. A member is an
 /// expression wherever it is stored ([`Members`]), so that members which
 /// lose are never built as trees.
 #[derive(Debug, Clone)]
 pub(crate) struct Shown<M> {
+    /// The level of the hand being placed.
     level: Level,
+    /// The best members of every hand begun and not yet taken, one hand
+    /// after another.
     best: Vec<Best<M>>,
+    /// Where the best members of each hand begun and not yet taken start,
+    /// and the level each is shown at.
+    hands: Vec<(usize, Level)>,
+    /// The hands taken so far, of those in `hands`.
+    taken: usize,
     /// Room for sorting, kept when a solver reuses this between hands.
     sorted: Vec<Sorted>,
     /// Room for tidying, kept likewise.
@@ -220,12 +230,12 @@ impl Distinct {
 
     /// The number of classes seen.
     pub fn len(&self) -> usize {
-        self.shown.best.len()
+        self.shown.len()
     }
 
     /// True if nothing was inserted.
     pub fn is_empty(&self) -> bool {
-        self.shown.best.is_empty()
+        self.shown.len() == 0
     }
 
     /// One expression per class, the simplest first, in a stable order.
@@ -235,17 +245,44 @@ impl Distinct {
 }
 
 impl<M> Shown<M> {
+    /// One hand, begun, shown at `level`.
     pub(crate) fn new(level: Level) -> Shown<M> {
-        Shown { level, best: Vec::new(), sorted: Vec::new(), room: TidyRoom::default(), texts: Texts::default() }
+        let mut shown = Shown::idle();
+        shown.begin(level);
+        shown
     }
 
-    /// Empties it for the next hand at `level`, keeping its room: a solver
-    /// lists hand after hand, and growing these from nothing each time
-    /// costs more than the few hands' worth of room kept.
-    pub(crate) fn reset(&mut self, level: Level) {
+    /// No hand begun yet.
+    pub(crate) fn idle() -> Shown<M> {
+        Shown {
+            level: Level::Syntax,
+            best: Vec::new(),
+            hands: Vec::new(),
+            taken: 0,
+            sorted: Vec::new(),
+            room: TidyRoom::default(),
+            texts: Texts::default(),
+        }
+    }
+
+    /// Begins the next hand, shown at `level`: what is placed from now on
+    /// is its. Its room is kept between hands: a solver lists hand after
+    /// hand, and growing it from nothing each time costs more than the
+    /// few hands' worth of room kept.
+    pub(crate) fn begin(&mut self, level: Level) {
         self.level = level;
-        self.best.clear();
-        self.sorted.clear();
+        self.hands.push((self.best.len(), level));
+    }
+
+    /// The best members of the hand being placed.
+    fn current(&self) -> &[Best<M>] {
+        let start = self.hands.last().map_or(0, |&(start, _)| start);
+        &self.best[start..]
+    }
+
+    /// The number of classes of the hand being placed.
+    pub(crate) fn len(&self) -> usize {
+        self.current().len()
     }
 
     /// Keeps `member` if it is the first of its class or more readable
@@ -268,7 +305,8 @@ impl<M> Shown<M> {
             return true;
         }
         let level = self.level;
-        let old = &mut self.best[class];
+        let start = self.hands.last().map_or(0, |&(start, _)| start);
+        let old = &mut self.best[start + class];
         if rank < old.rank {
             *old = Best { rank, member, rivals: Vec::new() };
         } else if rank == old.rank && (level == Level::Syntax || !members.same_tidy(&member, &old.member)) {
@@ -282,18 +320,34 @@ impl<M> Shown<M> {
         self.take_sorted(members)
     }
 
-    /// As [`Shown::into_sorted`], leaving it empty with its room kept.
+    /// As [`Shown::into_sorted`], for the first hand begun and not yet
+    /// taken; once every hand begun is taken, it is empty with its room
+    /// kept.
     pub(crate) fn take_sorted(&mut self, members: &impl Members<Member = M>) -> Vec<Expr> {
-        let level = self.level;
+        let (start, level) = self.hands[self.taken];
+        self.taken += 1;
+        let end = self.hands.get(self.taken).map_or(self.best.len(), |&(next, _)| next);
+        let shown = self.sorted_of(members, level, start..end);
+        if self.taken == self.hands.len() {
+            self.best.clear();
+            self.hands.clear();
+            self.taken = 0;
+        }
+        shown
+    }
+
+    /// The best members of `hand`, a range of `best`, shown at `level`,
+    /// tidied and sorted.
+    fn sorted_of(&mut self, members: &impl Members<Member = M>, level: Level, hand: Range<usize>) -> Vec<Expr> {
         // A hand with no solution (about one in four of four cards
         // 1..13) has nothing to tidy or sort.
-        if self.best.is_empty() {
+        if hand.is_empty() {
             return Vec::new();
         }
         let (shown, room, texts) = (&mut self.sorted, &mut self.room, &mut self.texts);
         shown.clear();
         texts.0.clear();
-        shown.extend(self.best.drain(..).map(|best| {
+        shown.extend(self.best[hand].iter().map(|best| {
             let (expr, text) = best.shown(members, level, room, texts);
             // Above the syntax level a member's rank is its tidied
             // form's (see `rank_of`); at the syntax level the solver

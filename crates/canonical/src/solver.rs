@@ -363,7 +363,7 @@ impl DistinctSolver {
             syntax: SyntaxIds::default(),
             classes: Classes::default(),
             with_every_twin: None,
-            shown: Shown::new(level),
+            shown: Shown::idle(),
             batch: Batch::default(),
         }
     }
@@ -409,9 +409,11 @@ impl DistinctSolver {
     pub fn solve_each(&mut self, hands: &[Hand], mut each: impl FnMut(&Hand, Vec<Expr>)) {
         let (level, keeps_grouping, trees, rules) = (self.level, self.keeps_grouping, self.trees, *self.rules());
         let here = |hand: &Hand| listed_here(level, keeps_grouping, trees, &rules, hand);
-        self.answer_in_runs(hands, here, |solver, hand, solutions| {
+        let classify =
+            |solver: &mut DistinctSolver, hand: &Hand, solutions: &[Solution]| solver.classify(hand, solutions);
+        self.answer_in_runs(hands, here, classify, |solver, hand, solutions| {
             let listed = match solutions {
-                Some(solutions) => solver.list(hand, solutions),
+                Some(_) => solver.show_next(),
                 None => solver.solve_elsewhere(hand),
             };
             each(hand, listed);
@@ -433,6 +435,7 @@ impl DistinctSolver {
         self.answer_in_runs(
             hands,
             |_| level != Level::Syntax,
+            |_, _, _| {},
             |solver, hand, solutions| {
                 let count = match solutions {
                     Some(solutions) => solver.count_enumerated(solutions),
@@ -445,13 +448,16 @@ impl DistinctSolver {
 
     /// Answers each of `hands` in order with `answer`, given the hand's
     /// raw solutions if `here` picked it to be enumerated by this solver's
-    /// enumerator, a run of hands at a time. `answer` must not use the
-    /// enumerator for a hand that was picked: the solutions of the run's
-    /// later hands are made of its nodes.
+    /// enumerator, a run of hands at a time: the run's picked hands are
+    /// first handed to `prepare`, one after another, and then every hand
+    /// of the run to `answer`. Neither may use the enumerator for a hand
+    /// that was picked: the solutions of the run's later hands are made of
+    /// its nodes.
     fn answer_in_runs(
         &mut self,
         hands: &[Hand],
         here: impl Fn(&Hand) -> bool,
+        mut prepare: impl FnMut(&mut DistinctSolver, &Hand, &[Solution]),
         mut answer: impl FnMut(&mut DistinctSolver, &Hand, Option<&[Solution]>),
     ) {
         // Out of the solver while it is read, so that `answer` may borrow the solver.
@@ -459,6 +465,12 @@ impl DistinctSolver {
         let mut rest = hands;
         while !rest.is_empty() {
             let (run, after) = rest.split_at(batch.enumerate(&mut self.enumerator, rest, &here));
+            for (hand, solutions) in run.iter().zip(batch.hands()) {
+                if let Some(solutions) = solutions {
+                    self.limit();
+                    prepare(self, hand, solutions);
+                }
+            }
             for (hand, solutions) in run.iter().zip(batch.hands()) {
                 self.limit();
                 answer(self, hand, solutions);
@@ -468,9 +480,12 @@ impl DistinctSolver {
         self.batch = batch;
     }
 
-    /// Lists `hand` from its raw `solutions`, made by this solver's
-    /// enumerator and still valid.
-    fn list(&mut self, hand: &Hand, solutions: &[Solution]) -> Vec<Expr> {
+    /// Classifies the raw `solutions` of `hand`, made by this solver's
+    /// enumerator and still valid, keeping the best of each class for
+    /// [`DistinctSolver::show_next`]. Classifying a run of hands before
+    /// showing any keeps each stage's code in the instruction cache, as
+    /// enumerating a run before classifying does.
+    fn classify(&mut self, hand: &Hand, solutions: &[Solution]) {
         let level = self.level;
         let display = display_level(level, self.rules(), hand);
         let target = self.rules().target;
@@ -480,7 +495,7 @@ impl DistinctSolver {
         forms.follow(nodes.epoch());
         ranks.follow(nodes.epoch());
         classes.clear();
-        shown.reset(display);
+        shown.begin(display);
         let mut held = Held::Nothing;
         for &solution in solutions {
             let slow = || rank_of(display, Walk::Top(Top { nodes, solution }));
@@ -495,11 +510,15 @@ impl DistinctSolver {
                 shown.place(&Solutions { nodes, target }, rank, class, solution);
             });
         }
-        let solutions = Solutions { nodes, target };
         if let Some((rank, solution)) = held.lone() {
-            shown.place(&solutions, rank, (0, true), solution);
+            shown.place(&Solutions { nodes, target }, rank, (0, true), solution);
         }
-        shown.take_sorted(&solutions)
+    }
+
+    /// The listing of the first hand classified and not yet shown.
+    fn show_next(&mut self) -> Vec<Expr> {
+        let target = self.rules().target;
+        self.shown.take_sorted(&Solutions { nodes: self.enumerator.nodes(), target })
     }
 
     /// Lists a hand that [`listed_here`] leaves to another solver, or to
