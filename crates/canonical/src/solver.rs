@@ -43,8 +43,8 @@ pub struct DistinctSolver {
     /// a left-out twin may read better (`-2/(5-4)` against `(5-4)*(-2)`).
     /// Made when first needed.
     with_every_twin: Option<Box<DistinctSolver>>,
-    /// The best member of each class of the hand being listed; kept
-    /// between hands for its room.
+    /// The best member of each class of the hands of the run being
+    /// listed; kept between runs for its room.
     shown: Shown<Solution>,
     /// The raw solutions of the run of hands being answered; kept
     /// between runs for its room.
