@@ -274,15 +274,14 @@ impl<M> Shown<M> {
         self.hands.push((self.best.len(), level));
     }
 
-    /// The best members of the hand being placed.
-    fn current(&self) -> &[Best<M>] {
-        let start = self.hands.last().map_or(0, |&(start, _)| start);
-        &self.best[start..]
+    /// Where the best members of the hand being placed start in `best`.
+    fn current_start(&self) -> usize {
+        self.hands.last().map_or(0, |&(start, _)| start)
     }
 
     /// The number of classes of the hand being placed.
     pub(crate) fn len(&self) -> usize {
-        self.current().len()
+        self.best.len() - self.current_start()
     }
 
     /// Keeps `member` if it is the first of its class or more readable
@@ -305,7 +304,7 @@ impl<M> Shown<M> {
             return true;
         }
         let level = self.level;
-        let start = self.hands.last().map_or(0, |&(start, _)| start);
+        let start = self.current_start();
         let old = &mut self.best[start + class];
         if rank < old.rank {
             *old = Best { rank, member, rivals: Vec::new() };

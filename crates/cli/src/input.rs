@@ -89,7 +89,7 @@ fn answer_run(
 /// The most hands [`answer_batch_in_runs`] hands over at once: enough for
 /// a solver to share its work over a run, few enough that the first
 /// answers of a long batch come out at once.
-pub const MOST_IN_A_RUN: usize = 256;
+const MOST_IN_A_RUN: usize = 256;
 
 /// The JSON line answering a malformed batch line.
 #[derive(Serialize)]
