@@ -6,7 +6,7 @@ use std::fmt;
 use std::ops::Range;
 
 use hashbrown::HashMap;
-use reckon_core::{EvalError, Expr, Hand, Op, Rational, Rules};
+use reckon_core::{BigRational, EvalError, Expr, Hand, Number, Op, Rational, Rules};
 use smallvec::SmallVec;
 
 use crate::form::Signed;
@@ -358,25 +358,27 @@ impl<M> Shown<M> {
             debug_assert_eq!(rank, Cost::of(&expr).rank(), "{expr}");
             Sorted { rank, text, expr }
         }));
-        // As by `Cost`, the text printed only for a tie in rank; ties in
-        // cost are broken by the tree itself, so the order never depends
-        // on the order classes were found in. Both sorts are stable, so
-        // sorting each run of a rank by text and tree is sorting by all
-        // three.
+        // A tie in rank is broken by the negative steps (see
+        // `negative_steps`), then as by `Cost`, the text printed only
+        // then; a tie in both by the tree itself, so the order never
+        // depends on the order classes were found in. Both sorts are
+        // stable, so sorting each run of a rank by negative steps, text
+        // and tree is sorting by all four.
         shown.sort_by_key(|sorted| sorted.rank);
         for run in shown.chunk_by_mut(|a, b| a.rank == b.rank).filter(|run| run.len() > 1) {
             // Two tied, the usual run, take one comparison: the second
             // is printed only as far as it agrees with the first.
             if let [a, b] = run {
-                let order = match (a.text, b.text) {
-                    (Some(x), Some(y)) => texts.get(x).cmp(texts.get(y)),
-                    (Some(x), None) => texts.compare(&b.expr, x).reverse(),
-                    (None, Some(y)) => texts.compare(&a.expr, y),
-                    (None, None) => {
-                        let x = texts.print(&a.expr);
-                        texts.compare(&b.expr, x).reverse()
-                    }
-                };
+                let order =
+                    negative_steps(&a.expr).cmp(&negative_steps(&b.expr)).then_with(|| match (a.text, b.text) {
+                        (Some(x), Some(y)) => texts.get(x).cmp(texts.get(y)),
+                        (Some(x), None) => texts.compare(&b.expr, x).reverse(),
+                        (None, Some(y)) => texts.compare(&a.expr, y),
+                        (None, None) => {
+                            let x = texts.print(&a.expr);
+                            texts.compare(&b.expr, x).reverse()
+                        }
+                    });
                 if order.then_with(|| a.expr.cmp(&b.expr)) == Ordering::Greater {
                     std::mem::swap(a, b);
                 }
@@ -386,15 +388,19 @@ impl<M> Shown<M> {
                 sorted.text.get_or_insert_with(|| texts.print(&sorted.expr));
             }
             let text = |sorted: &Sorted| sorted.text.map_or("", |at| texts.get(at));
-            run.sort_by(|a, b| text(a).cmp(text(b)).then_with(|| a.expr.cmp(&b.expr)));
+            run.sort_by(|a, b| {
+                let negatives = negative_steps(&a.expr).cmp(&negative_steps(&b.expr));
+                negatives.then_with(|| text(a).cmp(text(b))).then_with(|| a.expr.cmp(&b.expr))
+            });
         }
         shown.drain(..).map(|sorted| sorted.expr).collect()
     }
 }
 
 impl<M> Best<M> {
-    /// The member shown, tidied: of those tied in rank, the first whose
-    /// text comes first; with its text in `texts`, if it was printed.
+    /// The member shown, tidied: of those tied in rank, the first with
+    /// the fewest negative steps and, of those, whose text comes first;
+    /// with its text in `texts`, if it was printed.
     fn shown(
         &self,
         members: &impl Members<Member = M>,
@@ -403,20 +409,54 @@ impl<M> Best<M> {
         texts: &mut Texts,
     ) -> (Expr, Option<TextAt>) {
         let mut shown = members.tidy(level, &self.member, room);
-        let mut text = None;
+        let (mut text, mut negatives) = (None, None);
         for rival in &self.rivals {
-            // A rival is printed only up to where it first differs from
-            // the text to beat; printed whole only if it wins (about half
-            // of them do) and another rival comes after it.
-            let at = *text.get_or_insert_with(|| texts.print(&shown));
             let tidied = members.tidy(level, rival, room);
-            if texts.compare(&tidied, at) == Ordering::Less {
-                shown = tidied;
-                text = None;
+            let theirs = negative_steps(&tidied);
+            let wins = match theirs.cmp(negatives.get_or_insert_with(|| negative_steps(&shown))) {
+                Ordering::Less => true,
+                Ordering::Greater => false,
+                // A rival is printed only up to where it first differs
+                // from the text to beat; printed whole only if it wins
+                // (about half of them do) and another rival comes after it.
+                Ordering::Equal => {
+                    let at = *text.get_or_insert_with(|| texts.print(&shown));
+                    texts.compare(&tidied, at) == Ordering::Less
+                }
+            };
+            if wins {
+                (shown, text, negatives) = (tidied, None, Some(theirs));
             }
         }
         (shown, text)
     }
+}
+
+/// How many steps of `e` are worth less than zero, worked out exactly
+/// (in big rationals if 64 bits overflow). Between members of a class
+/// tied in rank, the one with fewer reads better: `4nums` writes a
+/// negative part the positive way round, `(3-1)*(13-1)` rather than
+/// `(1-3)*(1-13)`, whose text would come first. Only ties are asked, and
+/// they are few.
+fn negative_steps(e: &Expr) -> u32 {
+    fn walk<N: Number>(e: &Expr, negatives: &mut u32) -> Option<N> {
+        match e {
+            Expr::Num(card) => Some(N::from_rational(*card)),
+            Expr::Binary(step) => {
+                let (a, b) = (walk::<N>(&step.left, negatives)?, walk::<N>(&step.right, negatives)?);
+                let value = step.op.apply(&a, &b)?;
+                *negatives += u32::from(!value.is_zero() && !value.is_positive());
+                Some(value)
+            }
+        }
+    }
+    let mut negatives = 0;
+    if walk::<Rational>(e, &mut negatives).is_some() {
+        return negatives;
+    }
+    negatives = 0;
+    // A shown solution has no division by zero: only an overflow comes here.
+    walk::<BigRational>(e, &mut negatives).map_or(0, |_| negatives)
 }
 
 /// A shown member with its [`Cost`], and its text if it was printed.
@@ -935,6 +975,34 @@ mod tests {
         assert_eq!(shown(&["4*1+20", "4+20*1"]), "20*1+4");
         assert_eq!(shown(&["4+20/1", "20+4/1"]), "20+4/1");
         assert_eq!(shown(&["4+20/1", "20+4/1", "4+20*1"]), "20*1+4");
+    }
+
+    /// Before the text, fewer steps worth less than zero break a tie in
+    /// rank, as the member shown and as the order of a listing: `(1-3)`
+    /// would otherwise come first for its `-`.
+    #[test]
+    fn a_tie_in_rank_is_broken_by_negative_steps_before_text() {
+        let one_class = |members: &[&str]| {
+            let mut d = Distinct::new(Level::FourNums);
+            members.iter().for_each(|e| _ = d.insert(reckon_core::parse_expr(e).unwrap()));
+            d.into_sorted().iter().map(ToString::to_string).collect::<Vec<_>>()
+        };
+        assert_eq!(one_class(&["(1-3)*(1-13)", "(3-1)*(13-1)"]), ["(13-1)*(3-1)"]);
+        assert_eq!(one_class(&["(3-1)*(13-1)", "(1-3)*(1-13)"]), ["(13-1)*(3-1)"]);
+        assert_eq!(one_class(&["(1-13)/(1-3)"]), ["(1-13)/(1-3)"], "alone, a member is shown as it is");
+        // Two classes tied in rank: the one through a negative step last.
+        assert_eq!(one_class(&["(1-3)*(1-13)", "(13-1)*(5-3)"]), ["(13-1)*(5-3)", "(1-3)*(1-13)"]);
+    }
+
+    #[test]
+    fn negative_steps_are_counted_exactly() {
+        let negatives = |e: &str| negative_steps(&reckon_core::parse_expr(e).unwrap());
+        assert_eq!(negatives("(1-3)*(1-13)"), 2);
+        assert_eq!(negatives("(13-1)*(3-1)"), 0);
+        assert_eq!(negatives("1-1+0"), 0, "zero is not negative");
+        assert_eq!(negatives("(1/3-1/2+1)*6"), 1, "fractions, and a negative step made good");
+        // Past 64 bits the steps are counted in big rationals.
+        assert_eq!(negatives("(1-9223372036854775807*4)/2"), 2);
     }
 
     /// Comparing an expression with a printed text, printing it only as

@@ -15,7 +15,7 @@ use std::path::PathBuf;
 
 use reckon_canonical::{DistinctSolver, Level, distinct_solutions, key};
 use reckon_core::parse_expr;
-use reckon_core::{Hand, Rational, Rules};
+use reckon_core::{Expr, Hand, Number, Rational, Rules};
 
 fn data_dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/yuuki15")
@@ -98,6 +98,31 @@ fn matches_the_published_lists_for_24() {
 fn matches_the_published_lists_for_10() {
     let problems = mismatches(10);
     assert!(problems.is_empty(), "{} hands differ:\n{}", problems.len(), problems.join("\n"));
+}
+
+/// The published lists for 24 never pass through a negative value, and
+/// neither does a solution reckon shows for 24: of the members of a class
+/// tied in rank, `(13-1)*(3-1)` is shown rather than `(1-3)*(1-13)`.
+#[test]
+fn solutions_shown_for_24_pass_through_no_negative_value() {
+    fn negative_step(e: &Expr) -> Option<String> {
+        let Expr::Binary(step) = e else { return None };
+        let value = e.value_big().expect("a listed solution evaluates");
+        let below_zero = !value.is_zero() && !value.is_positive();
+        negative_step(&step.left).or_else(|| negative_step(&step.right)).or_else(|| below_zero.then(|| e.to_string()))
+    }
+    let hands: Vec<Hand> = hands().map(|cards| Hand::from_integers(&cards).unwrap()).collect();
+    let mut through_negatives = Vec::new();
+    DistinctSolver::new(Rules::game24(), Level::FourNums).solve_each(&hands, |hand, solutions| {
+        for solution in solutions {
+            if let Some(step) = negative_step(&solution) {
+                through_negatives.push(format!("{hand}: {solution} (at {step})"));
+            }
+        }
+    });
+    assert!(through_negatives.is_empty(), "{}", through_negatives.join("\n"));
+    let shown = distinct_solutions(&"1 1 3 13".parse().unwrap(), &Rules::game24(), Level::FourNums);
+    assert_eq!(shown.iter().map(ToString::to_string).collect::<Vec<_>>(), ["(13-1)*(3-1)"], "as published");
 }
 
 #[test]
