@@ -38,8 +38,10 @@ impl<'a> Tree for &'a Expr {
 /// Collects expressions, one per class at a level, each shown by its most
 /// readable member.
 ///
-/// Readable means: the fewest brackets, then the fewest `-` and `/`, then
-/// the shortest text; in the shown form the operands of `+` and `*` come
+/// Readable means: the fewest parts worth less than zero (a reader goes
+/// through no negative value: `(3-1)*(13-1)`, not `(1-3)*(1-13)`), then
+/// the fewest brackets, then the fewest `-` and `/`, then the shortest
+/// text; in the shown form the operands of `+` and `*` come
 /// larger value first (and at the `function` and `4nums` levels added terms
 /// before subtracted ones, factors before divisors), as people write
 /// `(5+1)*(5-1)` and `6*6-6-6`.
@@ -161,28 +163,43 @@ struct Best<M> {
     rivals: Vec<M>,
 }
 
-/// The leading fields of [`Cost`]: brackets, `-` and `/`, length of the
-/// tidied text. Small, since one is kept per node and context.
-pub(crate) type Rank = (u32, u32, u32);
-
-/// Lower is more readable.
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
-struct Cost {
-    brackets: u32,
-    inverse_ops: u32,
-    len: u32,
-    text: String,
+/// How readable a tidied expression is, all but its text: lower is more
+/// readable, field by field. Small, since one is kept per class.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord)]
+pub(crate) struct Rank {
+    /// Parts of chains worth less than zero (see [`parts_below_zero`]).
+    pub(crate) below_zero: u32,
+    /// Pairs of brackets.
+    pub(crate) brackets: u32,
+    /// `-` and `/` operators.
+    pub(crate) inverse_ops: u32,
+    /// Characters of the text.
+    pub(crate) len: u32,
 }
 
-impl Cost {
-    fn of(e: &Expr) -> Cost {
+impl std::ops::Add for Rank {
+    type Output = Rank;
+    fn add(self, other: Rank) -> Rank {
+        Rank {
+            below_zero: self.below_zero + other.below_zero,
+            brackets: self.brackets + other.brackets,
+            inverse_ops: self.inverse_ops + other.inverse_ops,
+            len: self.len + other.len,
+        }
+    }
+}
+
+impl Rank {
+    /// The rank of `e` as it is printed (tidied, for a member shown).
+    fn of(e: &Expr) -> Rank {
         let text = printed(e);
         let count = |n: usize| u32::try_from(n).expect("expressions shorter than 2^32");
-        Cost { brackets: count(text.matches('(').count()), inverse_ops: inverse_ops(e), len: count(text.len()), text }
-    }
-
-    fn rank(&self) -> Rank {
-        (self.brackets, self.inverse_ops, self.len)
+        Rank {
+            below_zero: parts_below_zero(e),
+            brackets: count(text.matches('(').count()),
+            inverse_ops: inverse_ops(e),
+            len: count(text.len()),
+        }
     }
 }
 
@@ -352,33 +369,31 @@ impl<M> Shown<M> {
             // form's (see `rank_of`); at the syntax level the solver
             // keeps none.
             let rank = match level {
-                Level::Syntax => Cost::of(&expr).rank(),
+                Level::Syntax => Rank::of(&expr),
                 _ => best.rank,
             };
-            debug_assert_eq!(rank, Cost::of(&expr).rank(), "{expr}");
+            debug_assert_eq!(rank, Rank::of(&expr), "{expr}");
             Sorted { rank, text, expr }
         }));
-        // A tie in rank is broken by the negative steps (see
-        // `negative_steps`), then as by `Cost`, the text printed only
+        // A tie in rank is broken by the text, printed only
         // then; a tie in both by the tree itself, so the order never
         // depends on the order classes were found in. Both sorts are
-        // stable, so sorting each run of a rank by negative steps, text
-        // and tree is sorting by all four.
+        // stable, so sorting each run of a rank by text and tree is
+        // sorting by all three.
         shown.sort_by_key(|sorted| sorted.rank);
         for run in shown.chunk_by_mut(|a, b| a.rank == b.rank).filter(|run| run.len() > 1) {
             // Two tied, the usual run, take one comparison: the second
             // is printed only as far as it agrees with the first.
             if let [a, b] = run {
-                let order =
-                    negative_steps(&a.expr).cmp(&negative_steps(&b.expr)).then_with(|| match (a.text, b.text) {
-                        (Some(x), Some(y)) => texts.get(x).cmp(texts.get(y)),
-                        (Some(x), None) => texts.compare(&b.expr, x).reverse(),
-                        (None, Some(y)) => texts.compare(&a.expr, y),
-                        (None, None) => {
-                            let x = texts.print(&a.expr);
-                            texts.compare(&b.expr, x).reverse()
-                        }
-                    });
+                let order = match (a.text, b.text) {
+                    (Some(x), Some(y)) => texts.get(x).cmp(texts.get(y)),
+                    (Some(x), None) => texts.compare(&b.expr, x).reverse(),
+                    (None, Some(y)) => texts.compare(&a.expr, y),
+                    (None, None) => {
+                        let x = texts.print(&a.expr);
+                        texts.compare(&b.expr, x).reverse()
+                    }
+                };
                 if order.then_with(|| a.expr.cmp(&b.expr)) == Ordering::Greater {
                     std::mem::swap(a, b);
                 }
@@ -388,19 +403,15 @@ impl<M> Shown<M> {
                 sorted.text.get_or_insert_with(|| texts.print(&sorted.expr));
             }
             let text = |sorted: &Sorted| sorted.text.map_or("", |at| texts.get(at));
-            run.sort_by(|a, b| {
-                let negatives = negative_steps(&a.expr).cmp(&negative_steps(&b.expr));
-                negatives.then_with(|| text(a).cmp(text(b))).then_with(|| a.expr.cmp(&b.expr))
-            });
+            run.sort_by(|a, b| text(a).cmp(text(b)).then_with(|| a.expr.cmp(&b.expr)));
         }
         shown.drain(..).map(|sorted| sorted.expr).collect()
     }
 }
 
 impl<M> Best<M> {
-    /// The member shown, tidied: of those tied in rank, the first with
-    /// the fewest negative steps and, of those, whose text comes first;
-    /// with its text in `texts`, if it was printed.
+    /// The member shown, tidied: of those tied in rank, the one whose
+    /// text comes first; with its text in `texts`, if it was printed.
     fn shown(
         &self,
         members: &impl Members<Member = M>,
@@ -409,57 +420,54 @@ impl<M> Best<M> {
         texts: &mut Texts,
     ) -> (Expr, Option<TextAt>) {
         let mut shown = members.tidy(level, &self.member, room);
-        let (mut text, mut negatives) = (None, None);
+        let mut text = None;
         for rival in &self.rivals {
             let tidied = members.tidy(level, rival, room);
-            let theirs = negative_steps(&tidied);
-            let wins = match theirs.cmp(negatives.get_or_insert_with(|| negative_steps(&shown))) {
-                Ordering::Less => true,
-                Ordering::Greater => false,
-                // A rival is printed only up to where it first differs
-                // from the text to beat; printed whole only if it wins
-                // (about half of them do) and another rival comes after it.
-                Ordering::Equal => {
-                    let at = *text.get_or_insert_with(|| texts.print(&shown));
-                    texts.compare(&tidied, at) == Ordering::Less
-                }
-            };
-            if wins {
-                (shown, text, negatives) = (tidied, None, Some(theirs));
+            // A rival is printed only up to where it first differs from
+            // the text to beat; printed whole only if it wins (about half
+            // of them do) and another rival comes after it.
+            let at = *text.get_or_insert_with(|| texts.print(&shown));
+            if texts.compare(&tidied, at) == Ordering::Less {
+                (shown, text) = (tidied, None);
             }
         }
         (shown, text)
     }
 }
 
-/// How many steps of `e` are worth less than zero, worked out exactly
-/// (in big rationals if 64 bits overflow). Between members of a class
-/// tied in rank, the one with fewer reads better: `4nums` writes a
-/// negative part the positive way round, `(3-1)*(13-1)` rather than
-/// `(1-3)*(1-13)`, whose text would come first. Only ties are asked, and
-/// they are few.
-fn negative_steps(e: &Expr) -> u32 {
-    fn walk<N: Number>(e: &Expr, negatives: &mut u32) -> Option<N> {
-        match e {
-            Expr::Num(card) => Some(N::from_rational(*card)),
-            Expr::Binary(step) => {
-                let (a, b) = (walk::<N>(&step.left, negatives)?, walk::<N>(&step.right, negatives)?);
-                let value = step.op.apply(&a, &b)?;
-                *negatives += u32::from(!value.is_zero() && !value.is_positive());
-                Some(value)
+/// How many parts of the chains of `e` (the sub-expressions that are a
+/// card, or whose operator is of the other kind than their parent's, `+`
+/// and `-` against `*` and `/`) are worth less than zero, worked out
+/// exactly (in big rationals if 64 bits overflow). Tidied, a chain of
+/// parts that are not negative goes through no negative value on its way
+/// (its sums come before its differences), so a tidied tree of cards that
+/// are not negative goes through one exactly when it has such a part:
+/// `4nums` writes a negative part the positive way round, `(3-1)*(13-1)`
+/// rather than `(1-3)*(1-13)`.
+pub(crate) fn parts_below_zero<T: Tree>(e: T) -> u32 {
+    fn walk<T: Tree, N: Number>(e: T, parent_additive: Option<bool>, count: &mut u32) -> Option<N> {
+        let (value, additive) = match e.view() {
+            View::Card(card) => (N::from_rational(card), None),
+            View::Binary(op, l, r) => {
+                let additive = op.is_additive();
+                let (a, b) = (walk::<T, N>(l, Some(additive), count)?, walk::<T, N>(r, Some(additive), count)?);
+                (op.apply(&a, &b)?, Some(additive))
             }
-        }
+        };
+        let is_part = parent_additive.is_some() && additive != parent_additive;
+        *count += u32::from(is_part && !value.is_zero() && !value.is_positive());
+        Some(value)
     }
-    let mut negatives = 0;
-    if walk::<Rational>(e, &mut negatives).is_some() {
-        return negatives;
+    let mut count = 0;
+    if walk::<T, Rational>(e, None, &mut count).is_some() {
+        return count;
     }
-    negatives = 0;
-    // A shown solution has no division by zero: only an overflow comes here.
-    walk::<BigRational>(e, &mut negatives).map_or(0, |_| negatives)
+    count = 0;
+    // A solution has no division by zero: only an overflow comes here.
+    walk::<T, BigRational>(e, None, &mut count).map_or(0, |_| count)
 }
 
-/// A shown member with its [`Cost`], and its text if it was printed.
+/// A shown member with its [`Rank`], and its text if it was printed.
 #[derive(Debug, Clone)]
 struct Sorted {
     rank: Rank,
@@ -551,18 +559,20 @@ pub(crate) fn rank_of<T: Tree>(level: Level, solution: T) -> Rank {
         // The root chain's parts, as `tidy_rank` walks them.
         View::Binary(op, l, r) => {
             let additive = op.is_additive();
-            fast.2 += 1;
+            fast.len += 1;
             chain_rank(l, additive, false, &mut fast)
                 .and_then(|()| chain_rank(r, additive, matches!(op, Op::Sub | Op::Div), &mut fast))
         }
     };
     match found {
-        Some(()) => fast,
-        None => Cost::of(&tidy(level, solution)).rank(),
+        // Tidying regroups chains but keeps their parts and their values.
+        Some(()) => Rank { below_zero: parts_below_zero(solution), ..fast },
+        None => Rank::of(&tidy(level, solution)),
     }
 }
 
-/// Adds to `rank` the brackets, inverse operators and the length of the
+/// Adds to `rank` the brackets, inverse operators and the length (not the
+/// parts worth less than zero, which need arithmetic) of the
 /// cards, brackets and operators of the tidied `e` (a part of a product
 /// when `in_product`); `None` for a card that is negative or not whole,
 /// whose printing depends on its place.
@@ -576,13 +586,13 @@ fn tidy_rank<T: Tree>(e: T, in_product: bool, rank: &mut Rank) -> Option<()> {
             if !r.is_integer() || r < Rational::ZERO {
                 return None;
             }
-            rank.2 += decimal_digits(r.numer());
+            rank.len += decimal_digits(r.numer());
         }
         View::Binary(op, _, _) => {
             let additive = op.is_additive();
             if additive && in_product {
-                rank.0 += 1;
-                rank.2 += 2;
+                rank.brackets += 1;
+                rank.len += 2;
             }
             chain_rank(e, additive, false, rank)?;
         }
@@ -596,11 +606,11 @@ fn chain_rank<T: Tree>(e: T, additive: bool, inverted: bool, rank: &mut Rank) ->
         View::Binary(op, l, r) if op.is_additive() == additive => {
             chain_rank(l, additive, inverted, rank)?;
             // One operator between the chain's two sides.
-            rank.2 += 1;
+            rank.len += 1;
             chain_rank(r, additive, inverted ^ matches!(op, Op::Sub | Op::Div), rank)
         }
         _ => {
-            rank.1 += u32::from(inverted);
+            rank.inverse_ops += u32::from(inverted);
             tidy_rank(e, !additive, rank)
         }
     }
@@ -977,11 +987,12 @@ mod tests {
         assert_eq!(shown(&["4+20/1", "20+4/1", "4+20*1"]), "20*1+4");
     }
 
-    /// Before the text, fewer steps worth less than zero break a tie in
-    /// rank, as the member shown and as the order of a listing: `(1-3)`
-    /// would otherwise come first for its `-`.
+    /// A part worth less than zero ranks a member below every member
+    /// without one, as the member shown and in the order of a listing:
+    /// `(1-3)` would otherwise come first for its `-`, and `11+(1-3)/2`
+    /// for its fewer `-`.
     #[test]
-    fn a_tie_in_rank_is_broken_by_negative_steps_before_text() {
+    fn a_part_below_zero_ranks_a_member_lower() {
         let one_class = |members: &[&str]| {
             let mut d = Distinct::new(Level::FourNums);
             members.iter().for_each(|e| _ = d.insert(reckon_core::parse_expr(e).unwrap()));
@@ -989,20 +1000,25 @@ mod tests {
         };
         assert_eq!(one_class(&["(1-3)*(1-13)", "(3-1)*(13-1)"]), ["(13-1)*(3-1)"]);
         assert_eq!(one_class(&["(3-1)*(13-1)", "(1-3)*(1-13)"]), ["(13-1)*(3-1)"]);
+        assert_eq!(one_class(&["11+(1-3)/2", "11-(3-1)/2"]), ["11-(3-1)/2"]);
         assert_eq!(one_class(&["(1-13)/(1-3)"]), ["(1-13)/(1-3)"], "alone, a member is shown as it is");
-        // Two classes tied in rank: the one through a negative step last.
+        // Two classes: the one through a negative value last.
         assert_eq!(one_class(&["(1-3)*(1-13)", "(13-1)*(5-3)"]), ["(13-1)*(5-3)", "(1-3)*(1-13)"]);
     }
 
     #[test]
-    fn negative_steps_are_counted_exactly() {
-        let negatives = |e: &str| negative_steps(&reckon_core::parse_expr(e).unwrap());
-        assert_eq!(negatives("(1-3)*(1-13)"), 2);
-        assert_eq!(negatives("(13-1)*(3-1)"), 0);
-        assert_eq!(negatives("1-1+0"), 0, "zero is not negative");
-        assert_eq!(negatives("(1/3-1/2+1)*6"), 1, "fractions, and a negative step made good");
-        // Past 64 bits the steps are counted in big rationals.
-        assert_eq!(negatives("(1-9223372036854775807*4)/2"), 2);
+    fn parts_below_zero_are_counted_exactly() {
+        let below_zero = |e: &str| parts_below_zero(&reckon_core::parse_expr(e).unwrap());
+        assert_eq!(below_zero("(1-3)*(1-13)"), 2);
+        assert_eq!(below_zero("(13-1)*(3-1)"), 0);
+        assert_eq!(below_zero("1-1+0"), 0, "zero is not negative");
+        assert_eq!(below_zero("1-3"), 0, "the whole is not a part");
+        assert_eq!(below_zero("2*(0-3)+7"), 2, "a part inside a part");
+        // A step inside a chain is not a part: tidied, this chain is
+        // `1/3+1-1/2`, which goes through no negative value.
+        assert_eq!(below_zero("(1/3-1/2+1)*6"), 0, "fractions");
+        // Past 64 bits the parts are worked out in big rationals.
+        assert_eq!(below_zero("(1-9223372036854775807*4)/2"), 1);
     }
 
     /// Comparing an expression with a printed text, printing it only as
@@ -1039,7 +1055,7 @@ mod tests {
             let all = all_solutions(&hand, &Rules::with_target(Rational::from_integer(target)));
             for e in &all {
                 for level in [Level::Function, Level::FourNums] {
-                    assert_eq!(rank(level, e), Cost::of(&tidy(level, e)).rank(), "{e}");
+                    assert_eq!(rank(level, e), Rank::of(&tidy(level, e)), "{e}");
                 }
             }
             // Solutions said to tidy alike do.

@@ -4,10 +4,12 @@
 //!
 //! The same count as `distinct::rank_of`: tidying turns each chain of `+`
 //! and `-` (`*` and `/`) into `a+b-c-d` (`a*b/c/d`), so a node adds its
-//! chain parts' brackets, inverse operators and length, and which of its
-//! parts end up inverted depends only on whether the node itself is.
+//! chain parts' brackets, inverse operators, length and parts worth less
+//! than zero, and which of its parts end up inverted depends only on
+//! whether the node itself is. Whether a node is worth less than zero the
+//! enumerator knows, as it made each node for a value.
 
-use reckon_core::{Node, NodeId, Nodes, Op, Solution};
+use reckon_core::{Node, NodeId, Nodes, Op, Rational, Solution};
 
 use crate::distinct::{Rank, decimal_digits};
 
@@ -27,18 +29,24 @@ impl Share {
     /// The rank it adds to a chain, inverted there or not.
     fn rank(self, inverted: bool) -> Rank {
         let flipped = if inverted { self.parts - self.inverted } else { self.inverted };
-        (self.rank.0, self.rank.1 + flipped, self.rank.2)
+        Rank { inverse_ops: self.rank.inverse_ops + flipped, ..self.rank }
     }
 
     /// The share in an additive chain or not of a node of `kind` whose
     /// share in a chain of its own kind is this one: in a chain of the
-    /// other kind it is one part, tidied on its own.
+    /// other kind it is one part, tidied on its own, which counts if the
+    /// node is `negative`.
     #[inline]
-    fn in_chain(self, kind: Kind, additive: bool) -> Share {
+    fn in_chain(self, kind: Kind, negative: bool, additive: bool) -> Share {
+        let part = |rank: Rank| Share {
+            parts: 1,
+            inverted: 0,
+            rank: Rank { below_zero: rank.below_zero + u32::from(negative), ..rank },
+        };
         match kind {
             // A sum inside a product is bracketed.
-            Kind::Sum if !additive => Share { parts: 1, inverted: 0, rank: add(self.rank(false), (1, 0, 2)) },
-            Kind::Product if additive => Share { parts: 1, inverted: 0, rank: self.rank(false) },
+            Kind::Sum if !additive => part(self.rank(false) + Rank { brackets: 1, len: 2, ..Rank::default() }),
+            Kind::Product if additive => part(self.rank(false)),
             _ => self,
         }
     }
@@ -62,34 +70,53 @@ enum Known {
     Fast(Packed, Kind),
 }
 
-/// A [`Share`] as the table keeps it, in 16-bit counts: twelve bytes a
-/// node with its kind, not twenty-four. The table is read at random, a
-/// node or two for every raw solution, and the smaller it is the more of
-/// it stays in cache.
+/// A [`Share`] as the table keeps it, with whether the node is worth
+/// less than zero, in counts of 8 and 16 bits: twelve bytes a node with
+/// its kind, not twenty-eight. The table is read at random, a node or two
+/// for every raw solution, and the smaller it is the more of it stays in
+/// cache. The counts of a chain's parts are at most its cards.
 #[derive(Clone, Copy, Debug)]
-struct Packed([u16; 5]);
+struct Packed {
+    parts: u8,
+    inverted: u8,
+    below_zero: u8,
+    negative: bool,
+    brackets: u16,
+    inverse_ops: u16,
+    len: u16,
+}
 
 impl Packed {
-    /// `share` packed, if every count fits.
-    fn of(share: Share) -> Option<Packed> {
-        let (parts, inverted, (brackets, inverse, length)) = (share.parts, share.inverted, share.rank);
-        let mut packed = [0; 5];
-        for (to, count) in packed.iter_mut().zip([parts, inverted, brackets, inverse, length]) {
-            *to = u16::try_from(count).ok()?;
-        }
-        Some(Packed(packed))
+    /// `share` packed, if every count fits, with the node's sign.
+    fn of(share: Share, negative: bool) -> Option<Packed> {
+        let (small, large) = (|n: u32| u8::try_from(n).ok(), |n: u32| u16::try_from(n).ok());
+        Some(Packed {
+            parts: small(share.parts)?,
+            inverted: small(share.inverted)?,
+            below_zero: small(share.rank.below_zero)?,
+            negative,
+            brackets: large(share.rank.brackets)?,
+            inverse_ops: large(share.rank.inverse_ops)?,
+            len: large(share.rank.len)?,
+        })
     }
 
     fn share(self) -> Share {
-        let [parts, inverted, brackets, inverse, length] = self.0.map(u32::from);
-        Share { parts, inverted, rank: (brackets, inverse, length) }
+        let rank = Rank {
+            below_zero: self.below_zero.into(),
+            brackets: self.brackets.into(),
+            inverse_ops: self.inverse_ops.into(),
+            len: self.len.into(),
+        };
+        Share { parts: self.parts.into(), inverted: self.inverted.into(), rank }
     }
 }
 
 impl Known {
-    /// The share worked out, `None` for none that is fast.
-    fn of(share: Option<Share>, kind: Kind) -> Known {
-        share.and_then(Packed::of).map_or(Known::Slow, |packed| Known::Fast(packed, kind))
+    /// The share worked out of a node that is `negative` or not, `None`
+    /// for none that is fast.
+    fn of(share: Option<Share>, negative: bool, kind: Kind) -> Known {
+        share.and_then(|share| Packed::of(share, negative)).map_or(Known::Slow, |packed| Known::Fast(packed, kind))
     }
 }
 
@@ -105,9 +132,8 @@ pub(crate) struct NodeRanks {
 /// How many ids beyond the nodes made so far the table makes room for.
 const ROOM_AHEAD: usize = 1 << 10;
 
-fn add(a: Rank, b: Rank) -> Rank {
-    (a.0 + b.0, a.1 + b.1, a.2 + b.2)
-}
+/// What an operator between two parts adds: one character.
+const OPERATOR: Rank = Rank { below_zero: 0, brackets: 0, inverse_ops: 0, len: 1 };
 
 impl NodeRanks {
     /// Room for the shares of `n` nodes.
@@ -127,14 +153,12 @@ impl NodeRanks {
     /// whose text depends on its place.
     pub(crate) fn of_solution(&mut self, nodes: &Nodes, solution: Solution) -> Option<Rank> {
         match solution {
-            Solution::Card(card) => {
-                (card.is_integer() && !card.numer().is_negative()).then(|| (0, 0, decimal_digits(card.numer())))
-            }
+            Solution::Card(card) => (card.is_integer() && !card.numer().is_negative()).then(|| card_rank(card)),
             Solution::Binary(op, l, r) => {
                 let additive = op.is_additive();
                 let left = self.share(nodes, l, additive)?.rank(false);
                 let right = self.share(nodes, r, additive)?.rank(matches!(op, Op::Sub | Op::Div));
-                Some(add(add(left, right), (0, 0, 1)))
+                Some(left + right + OPERATOR)
             }
         }
     }
@@ -147,7 +171,7 @@ impl NodeRanks {
             Some(known) => *known,
         };
         match known {
-            Known::Fast(own, kind) => Some(own.share().in_chain(kind, additive)),
+            Known::Fast(own, kind) => Some(own.share().in_chain(kind, own.negative, additive)),
             Known::Slow | Known::Unknown => None,
         }
     }
@@ -156,12 +180,12 @@ impl NodeRanks {
     fn new_share(&mut self, nodes: &Nodes, id: NodeId) -> Known {
         let known = match nodes.get(id) {
             Node::Card(card) if card.is_integer() && !card.numer().is_negative() => {
-                Known::of(Some(Share { parts: 1, inverted: 0, rank: (0, 0, decimal_digits(card.numer())) }), Kind::Card)
+                Known::of(Some(Share { parts: 1, inverted: 0, rank: card_rank(card) }), false, Kind::Card)
             }
             Node::Card(_) => Known::Slow,
             Node::Binary(op, l, r) => {
                 let kind = if op.is_additive() { Kind::Sum } else { Kind::Product };
-                Known::of(self.chain_share(nodes, op, l, r), kind)
+                Known::of(self.chain_share(nodes, op, l, r), nodes.is_below_zero(id), kind)
             }
         };
         if self.shares.len() <= id.index() {
@@ -184,9 +208,14 @@ impl NodeRanks {
         Some(Share {
             parts: left.parts + right.parts,
             inverted: left.inverted + right_inverted,
-            rank: add(add(left.rank, right.rank), (0, 0, 1)),
+            rank: left.rank + right.rank + OPERATOR,
         })
     }
+}
+
+/// The rank of a whole card that is not negative: its digits.
+fn card_rank(card: Rational) -> Rank {
+    Rank { len: decimal_digits(card.numer()), ..Rank::default() }
 }
 
 #[cfg(test)]
@@ -194,16 +223,21 @@ mod tests {
     use super::*;
 
     /// A share comes back from the table as it went in, and one with a
-    /// count past 16 bits is not kept as fast: its rank is then worked
-    /// out from the tree, exactly.
+    /// count too large for its field is not kept as fast: its rank is then
+    /// worked out from the tree, exactly.
     #[test]
     fn packed_shares_are_exact_or_slow() {
-        let share = Share { parts: 3, inverted: 1, rank: (2, 1, 9) };
-        let back = Packed::of(share).expect("small counts fit").share();
-        assert_eq!((back.parts, back.inverted, back.rank), (3, 1, (2, 1, 9)));
-        let long = Share { parts: 1, inverted: 0, rank: (0, 0, 70_000) };
-        assert!(Packed::of(long).is_none());
-        assert!(matches!(Known::of(Some(long), Kind::Card), Known::Slow));
-        assert!(matches!(Known::of(Some(share), Kind::Sum), Known::Fast(_, Kind::Sum)));
+        let rank = Rank { below_zero: 1, brackets: 2, inverse_ops: 1, len: 9 };
+        let share = Share { parts: 3, inverted: 1, rank };
+        let packed = Packed::of(share, true).expect("small counts fit");
+        let back = packed.share();
+        assert_eq!((back.parts, back.inverted, back.rank, packed.negative), (3, 1, rank, true));
+        let long = Share { parts: 1, inverted: 0, rank: Rank { len: 70_000, ..Rank::default() } };
+        assert!(Packed::of(long, false).is_none());
+        let wide = Share { parts: 300, inverted: 0, rank: Rank::default() };
+        assert!(Packed::of(wide, false).is_none());
+        assert!(matches!(Known::of(Some(long), false, Kind::Card), Known::Slow));
+        assert!(matches!(Known::of(Some(share), false, Kind::Sum), Known::Fast(_, Kind::Sum)));
+        assert_eq!(std::mem::size_of::<Known>(), 12, "twelve bytes a node");
     }
 }

@@ -22,7 +22,7 @@ use crate::number::Number;
 use crate::rules::Op;
 
 use super::finish::{NoTwoSteps, PARTNERS, TwoStep, TwoSteps, two_steps};
-use super::{Combo, Grouping, List, Memo, NodeId, Nodes, SMALL_SLOTS, Tail, Twins, pair_slot, small_slot, triple_slot};
+use super::{Combo, Grouping, List, Memo, NodeId, Nodes, SMALL_SLOTS, Tail, pair_slot, small_slot, triple_slot};
 
 /// What a hand's single card and triple found for one value `u` of the
 /// triple: the values (at `at`) of the pair of a split (among
@@ -463,7 +463,7 @@ impl<N: Number> Memo<N> {
                 }
             }
         }
-        Some(self.push_combos(nodes, t, &parts, Twins::of_combos(u, &parts)))
+        Some(self.push_combos(nodes, t, &parts, u))
     }
 }
 

@@ -10,7 +10,7 @@
 use crate::number::Number;
 use crate::rules::{Domain, Op, OpSet};
 
-use super::NodeId;
+use super::{NodeId, is_below_zero};
 
 /// The last part of a chain made by a [`Grouping`] that orders chains:
 /// whether it is inverted, then its node id. A part may follow only a
@@ -55,7 +55,8 @@ pub enum Trees {
     /// As [`Trees::LeftGrouped`], less the trees that have a twin it
     /// makes, of the same `4nums` class, that reads better wherever the
     /// cards are whole and not negative (with one inverse operator fewer,
-    /// the same brackets and the same length):
+    /// the same brackets and the same length, and no more parts worth
+    /// less than zero):
     ///
     /// - where `*` is allowed, a chain of `*` and `/` divided by a part
     ///   worth exactly one, when the chain's kept parts (those multiplied)
@@ -65,10 +66,12 @@ pub enum Trees {
     ///   factors the same: a kept one factor is a decoration only while
     ///   another kept factor remains (`1/(5-4)` is not `1*(5-4)`).
     /// - where `+` is allowed and any whole number is in the domain, a
-    ///   product one of whose parts is a difference of two parts,
-    ///   subtracted: its twin adds the product with that difference turned
-    ///   round (`2+2*(12-1)`, not `2-2*(1-12)`), the same function of the
-    ///   cards.
+    ///   product worth less than zero one of whose parts is a difference
+    ///   of two parts, subtracted: its twin adds the product with that
+    ///   difference turned round (`2+2*(12-1)`, not `2-2*(1-12)`), the
+    ///   same function of the cards. A product worth more than zero is
+    ///   kept: its twin would add a negative part (`13+(1-7)/2` for
+    ///   `13-(7-1)/2`).
     LeftGroupedForFourNums,
 }
 
@@ -92,27 +95,41 @@ pub(super) struct List {
 }
 
 /// What a [`Grouping`] that leaves out trees with a better twin (see
-/// [`Trees::LeftGroupedForFourNums`]) needs to know of a list.
+/// [`Trees::LeftGroupedForFourNums`]) needs to know of a list: facts kept
+/// as bits of one byte, so that a list, copied at every join, stays
+/// sixteen bytes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) struct Twins {
+pub(super) struct Twins(u8);
+
+impl Twins {
     /// The list's value is exactly one.
-    worth_one: bool,
+    const WORTH_ONE: u8 = 1;
     /// Every node of the list, read as a chain of `*` and `/` (a node of
     /// another kind as a chain of itself alone), multiplies a part worth
     /// neither one nor minus one.
-    keeps_other_factor: bool,
+    const KEEPS_OTHER_FACTOR: u8 = 2;
     /// Every node of the list, read so, has a part that is a difference
     /// of two parts (`a-b`), which turned round (`b-a`) negates it.
-    turns_a_difference: bool,
-}
+    const TURNS_A_DIFFERENCE: u8 = 4;
+    /// The list's value is less than zero.
+    const BELOW_ZERO: u8 = 8;
 
-impl Twins {
     /// Nothing known: no tree of the list is left out.
-    pub(super) const NONE: Twins = Twins { worth_one: false, keeps_other_factor: false, turns_a_difference: false };
+    pub(super) const NONE: Twins = Twins(0);
+
+    fn new<N: Number>(v: &N, keeps_other_factor: bool, turns_a_difference: bool) -> Twins {
+        let bit = |fact: bool, bit: u8| if fact { bit } else { 0 };
+        Twins(
+            bit(v.is_one(), Twins::WORTH_ONE)
+                | bit(keeps_other_factor, Twins::KEEPS_OTHER_FACTOR)
+                | bit(turns_a_difference, Twins::TURNS_A_DIFFERENCE)
+                | bit(is_below_zero(v), Twins::BELOW_ZERO),
+        )
+    }
 
     /// A card of value `v`.
     pub(super) fn of_card<N: Number>(v: &N) -> Twins {
-        Twins { worth_one: v.is_one(), keeps_other_factor: !is_plus_or_minus_one(v), turns_a_difference: false }
+        Twins::new(v, !is_plus_or_minus_one(v), false)
     }
 
     /// The list of value `v` made of `combos`: a product's parts are those
@@ -121,16 +138,32 @@ impl Twins {
     pub(super) fn of_combos<N: Number>(v: &N, combos: &[(Op, List, List)]) -> Twins {
         let part = !is_plus_or_minus_one(v);
         let keeps_other_factor = combos.iter().all(|&(op, left, right)| match op {
-            Op::Mul => left.twins.keeps_other_factor || right.twins.keeps_other_factor,
-            Op::Div => left.twins.keeps_other_factor,
+            Op::Mul => left.twins.keeps_other_factor() || right.twins.keeps_other_factor(),
+            Op::Div => left.twins.keeps_other_factor(),
             Op::Add | Op::Sub => part,
         });
         let turns_a_difference = combos.iter().all(|&(op, left, right)| match op {
-            Op::Mul | Op::Div => left.twins.turns_a_difference || right.twins.turns_a_difference,
+            Op::Mul | Op::Div => left.twins.turns_a_difference() || right.twins.turns_a_difference(),
             Op::Sub => !left.has_sums() && !right.has_sums(),
             Op::Add => false,
         });
-        Twins { worth_one: v.is_one(), keeps_other_factor, turns_a_difference }
+        Twins::new(v, keeps_other_factor, turns_a_difference)
+    }
+
+    fn worth_one(self) -> bool {
+        self.0 & Twins::WORTH_ONE != 0
+    }
+
+    fn keeps_other_factor(self) -> bool {
+        self.0 & Twins::KEEPS_OTHER_FACTOR != 0
+    }
+
+    fn turns_a_difference(self) -> bool {
+        self.0 & Twins::TURNS_A_DIFFERENCE != 0
+    }
+
+    fn below_zero(self) -> bool {
+        self.0 & Twins::BELOW_ZERO != 0
     }
 }
 
@@ -223,7 +256,8 @@ pub(super) struct Grouping {
     products: bool,
     /// The trees it leaves out for a better twin (see
     /// [`Trees::LeftGroupedForFourNums`]): divisions by a part worth one,
-    /// and subtracted products with a difference for a part.
+    /// and subtracted products worth less than zero with a difference
+    /// for a part.
     no_division_by_one: bool,
     no_subtracted_difference: bool,
 }
@@ -279,10 +313,14 @@ impl Grouping {
     /// itself the compiler calls it.
     #[inline(always)]
     pub(super) fn pairs_into(self, op: Op, left: List, right: List, sink: &mut impl PairSink) {
-        if op == Op::Div && self.no_division_by_one && right.twins.worth_one && left.twins.keeps_other_factor {
+        if op == Op::Div && self.no_division_by_one && right.twins.worth_one() && left.twins.keeps_other_factor() {
             return;
         }
-        if op == Op::Sub && self.no_subtracted_difference && right.twins.turns_a_difference {
+        if op == Op::Sub
+            && self.no_subtracted_difference
+            && right.twins.turns_a_difference()
+            && right.twins.below_zero()
+        {
             return;
         }
         let additive = op.is_additive();
@@ -528,9 +566,9 @@ mod tests {
         let r = |v: i64| crate::Rational::from_integer(v);
         let list = |v: i64| List::of(0, 1, 2, Twins::of_card(&r(v)));
         for (v, keeps) in [(3, true), (1, false), (-1, false), (0, true)] {
-            assert_eq!(list(v).twins.keeps_other_factor, keeps, "{v}");
+            assert_eq!(list(v).twins.keeps_other_factor(), keeps, "{v}");
         }
-        let of = |v: i64, combos: &[(Op, List, List)]| Twins::of_combos(&r(v), combos).keeps_other_factor;
+        let of = |v: i64, combos: &[(Op, List, List)]| Twins::of_combos(&r(v), combos).keeps_other_factor();
         assert!(of(3, &[(Op::Mul, list(1), list(3))]));
         assert!(!of(3, &[(Op::Div, list(1), list(3)), (Op::Mul, list(3), list(1))]));
         assert!(of(2, &[(Op::Div, list(6), list(3)), (Op::Add, list(1), list(1))]));
@@ -540,8 +578,8 @@ mod tests {
     /// A product list turns a difference where every combo's product has
     /// one for a part, on either side; a difference of two parts that are
     /// no sums is such a part, a longer sum is not. Only such a product
-    /// is never subtracted, where `+` is allowed and the domain holds
-    /// every whole number.
+    /// worth less than zero is never subtracted, where `+` is allowed and
+    /// the domain holds every whole number.
     #[test]
     fn no_subtracted_difference_drops_only_products_that_turn_one() {
         let r = |v: i64| crate::Rational::from_integer(v);
@@ -549,19 +587,24 @@ mod tests {
         let sums = List::of(4, 4, 6, Twins::NONE);
         let twins = |combos: &[(Op, List, List)]| Twins::of_combos(&r(-2), combos);
         let difference = List::of(6, 6, 7, twins(&[(Op::Sub, card(1), card(2))]));
-        assert!(difference.twins.turns_a_difference);
-        assert!(!twins(&[(Op::Sub, sums, card(2))]).turns_a_difference, "a+b-c");
-        assert!(!twins(&[(Op::Add, card(1), card(2))]).turns_a_difference);
+        assert!(difference.twins.turns_a_difference());
+        assert!(!twins(&[(Op::Sub, sums, card(2))]).turns_a_difference(), "a+b-c");
+        assert!(!twins(&[(Op::Add, card(1), card(2))]).turns_a_difference());
         let product = List::of(8, 9, 9, twins(&[(Op::Mul, card(3), difference)]));
-        assert!(product.twins.turns_a_difference);
-        assert!(twins(&[(Op::Div, card(3), difference), (Op::Mul, product, card(3))]).turns_a_difference);
-        assert!(!twins(&[(Op::Mul, product, card(3)), (Op::Add, card(1), card(2))]).turns_a_difference);
+        assert!(product.twins.turns_a_difference());
+        assert!(twins(&[(Op::Div, card(3), difference), (Op::Mul, product, card(3))]).turns_a_difference());
+        assert!(!twins(&[(Op::Mul, product, card(3)), (Op::Add, card(1), card(2))]).turns_a_difference());
 
         let left = List::of(0, 2, 4, Twins::NONE);
         let dropping = Grouping::new(Trees::LeftGroupedForFourNums, OpSet::ALL, Domain::Rational);
         let grouped = Grouping::new(Trees::LeftGrouped, OpSet::ALL, Domain::Rational);
         assert!(pairs(dropping, Op::Sub, left, product).is_empty());
         assert!(!pairs(grouped, Op::Sub, left, product).is_empty());
+        // Worth more than zero, the product is kept: its twin would add a
+        // negative part.
+        let positive = List::of(8, 9, 9, Twins::of_combos(&r(2), &[(Op::Mul, card(3), difference)]));
+        assert!(positive.twins.turns_a_difference());
+        assert_eq!(pairs(dropping, Op::Sub, left, positive), pairs(grouped, Op::Sub, left, positive));
         for op in [Op::Add, Op::Mul, Op::Div] {
             assert_eq!(pairs(dropping, op, left, product), pairs(grouped, op, left, product), "{op:?}");
         }

@@ -76,6 +76,10 @@ pub struct Nodes {
     nodes: Vec<Node>,
     /// The tail of each node, as a chain.
     tails: Vec<Tail>,
+    /// Whether each node is worth less than zero, up to the last node
+    /// that is (those after it are not): marked a list at a time, and only
+    /// for lists of negative values, so that most lists write nothing.
+    below_zero: Vec<bool>,
     /// Bumped whenever the nodes are dropped and their ids reused.
     epoch: u64,
 }
@@ -96,7 +100,20 @@ impl Nodes {
     fn clear(&mut self) {
         self.nodes.clear();
         self.tails.clear();
+        self.below_zero.clear();
         self.epoch += 1;
+    }
+
+    /// Is the expression at `id` worth less than zero? Known without
+    /// arithmetic, as every node was made for a value asked of it.
+    pub fn is_below_zero(&self, id: NodeId) -> bool {
+        self.below_zero.get(id.index()).copied().unwrap_or(false)
+    }
+
+    /// Marks the nodes from `start` on, the last made, as worth less than zero.
+    fn mark_below_zero(&mut self, start: usize) {
+        self.below_zero.resize(start, false);
+        self.below_zero.resize(self.nodes.len(), true);
     }
 
     /// The number of nodes: every id is below it.
@@ -445,6 +462,11 @@ struct Made<N> {
 
 /// The slots of [`small_slot`]: pairs, then triples.
 const SMALL_SLOTS: usize = 16 * 16 + 16 * 16 * 16;
+
+/// Is `v` less than zero?
+fn is_below_zero<N: Number>(v: &N) -> bool {
+    !v.is_zero() && !v.is_positive()
+}
 
 /// Where the sub-multiset `ids` (sorted) of two or three cards is among a
 /// memo's `small_sets`, if its ids are below 16: every hand of four cards
@@ -871,8 +893,8 @@ impl<N: Number> Memo<N> {
                     combos.push((op, ls, rs));
                 }
             }
-            let twins = Twins::of_combos(&self.values(id)[at], &combos);
-            self.push_combos(nodes, id, &combos, twins)
+            let v = &self.values(id)[at];
+            self.push_combos(nodes, id, &combos, v)
         } else {
             let v = self.values(id)[at].clone();
             self.make_list(nodes, id, &v)?
@@ -886,20 +908,24 @@ impl<N: Number> Memo<N> {
         if let Some(card) = self.sets[id].card.map(|card| *self.cards.value(card)) {
             let made = N::from_rational(card) == *v;
             return Some(if made {
-                List::card(nodes.push(Node::Card(card), Tail::default()), Twins::of_card(&card))
+                let at = nodes.push(Node::Card(card), Tail::default());
+                if is_below_zero(v) {
+                    nodes.mark_below_zero(at.index());
+                }
+                List::card(at, Twins::of_card(&card))
             } else {
                 List::EMPTY
             });
         }
         let splits: SmallVec<[(usize, usize); 32]> = self.sets[id].splits.iter().copied().collect();
         let combos = self.combos(nodes, &splits, v)?;
-        Some(self.push_combos(nodes, id, &combos, Twins::of_combos(v, &combos)))
+        Some(self.push_combos(nodes, id, &combos, v))
     }
 
-    /// Makes the nodes of `combos`, the ways set `id` makes one value, as
-    /// that value's list (what `twins` tells of it): after the parts'
-    /// lists, so that they are consecutive, and products before sums.
-    fn push_combos(&self, nodes: &mut Nodes, id: usize, combos: &[Combo], twins: Twins) -> List {
+    /// Makes the nodes of `combos`, the ways set `id` makes `v`, as that
+    /// value's list: after the parts' lists, so that they are consecutive,
+    /// and products before sums.
+    fn push_combos(&self, nodes: &mut Nodes, id: usize, combos: &[Combo], v: &N) -> List {
         let (start, grouping) = (nodes.len(), self.sets[id].grouping);
         for &(op, ls, rs) in combos {
             if !op.is_additive() {
@@ -912,7 +938,10 @@ impl<N: Number> Memo<N> {
                 nodes.push_pairs(grouping, op, ls, rs);
             }
         }
-        List::of(start, sums, nodes.len(), twins)
+        if is_below_zero(v) {
+            nodes.mark_below_zero(start);
+        }
+        List::of(start, sums, nodes.len(), Twins::of_combos(v, combos))
     }
 
     /// [`Memo::combos`] for the whole hand's `target`, pushed onto
