@@ -455,7 +455,7 @@ pub(crate) fn parts_below_zero<T: Tree>(e: T) -> u32 {
             }
         };
         let is_part = parent_additive.is_some() && additive != parent_additive;
-        *count += u32::from(is_part && !value.is_zero() && !value.is_positive());
+        *count += u32::from(is_part && value.is_negative());
         Some(value)
     }
     let mut count = 0;

@@ -458,6 +458,10 @@ pub trait Number: Clone + Ord + Hash + fmt::Debug + fmt::Display {
     fn is_integer(&self) -> bool;
     /// Is this greater than zero?
     fn is_positive(&self) -> bool;
+    /// Is this less than zero?
+    fn is_negative(&self) -> bool {
+        !self.is_zero() && !self.is_positive()
+    }
     /// This value as a 64-bit whole number, if it is one.
     fn to_i64(&self) -> Option<i64>;
     /// Could `self / other` (for a non-zero `other`) be a whole number?

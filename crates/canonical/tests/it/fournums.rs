@@ -109,7 +109,7 @@ fn solutions_shown_pass_through_no_negative_value() {
     fn negative_step(e: &Expr) -> Option<String> {
         let Expr::Binary(step) = e else { return None };
         let value = e.value_big().expect("a listed solution evaluates");
-        let below_zero = !value.is_zero() && !value.is_positive();
+        let below_zero = value.is_negative();
         negative_step(&step.left).or_else(|| negative_step(&step.right)).or_else(|| below_zero.then(|| e.to_string()))
     }
     let hands: Vec<Hand> = hands().map(|cards| Hand::from_integers(&cards).unwrap()).collect();

@@ -10,7 +10,7 @@
 use crate::number::Number;
 use crate::rules::{Domain, Op, OpSet};
 
-use super::{NodeId, is_below_zero};
+use super::NodeId;
 
 /// The last part of a chain made by a [`Grouping`] that orders chains:
 /// whether it is inverted, then its node id. A part may follow only a
@@ -123,7 +123,7 @@ impl Twins {
             bit(v.is_one(), Twins::WORTH_ONE)
                 | bit(keeps_other_factor, Twins::KEEPS_OTHER_FACTOR)
                 | bit(turns_a_difference, Twins::TURNS_A_DIFFERENCE)
-                | bit(is_below_zero(v), Twins::BELOW_ZERO),
+                | bit(v.is_negative(), Twins::BELOW_ZERO),
         )
     }
 
@@ -162,7 +162,7 @@ impl Twins {
         self.0 & Twins::TURNS_A_DIFFERENCE != 0
     }
 
-    fn below_zero(self) -> bool {
+    pub(super) fn below_zero(self) -> bool {
         self.0 & Twins::BELOW_ZERO != 0
     }
 }

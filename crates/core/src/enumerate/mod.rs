@@ -463,11 +463,6 @@ struct Made<N> {
 /// The slots of [`small_slot`]: pairs, then triples.
 const SMALL_SLOTS: usize = 16 * 16 + 16 * 16 * 16;
 
-/// Is `v` less than zero?
-fn is_below_zero<N: Number>(v: &N) -> bool {
-    !v.is_zero() && !v.is_positive()
-}
-
 /// Where the sub-multiset `ids` (sorted) of two or three cards is among a
 /// memo's `small_sets`, if its ids are below 16: every hand of four cards
 /// looks up ten such parts, and an index is cheaper than hashing.
@@ -908,11 +903,11 @@ impl<N: Number> Memo<N> {
         if let Some(card) = self.sets[id].card.map(|card| *self.cards.value(card)) {
             let made = N::from_rational(card) == *v;
             return Some(if made {
-                let at = nodes.push(Node::Card(card), Tail::default());
-                if is_below_zero(v) {
+                let (at, twins) = (nodes.push(Node::Card(card), Tail::default()), Twins::of_card(&card));
+                if twins.below_zero() {
                     nodes.mark_below_zero(at.index());
                 }
-                List::card(at, Twins::of_card(&card))
+                List::card(at, twins)
             } else {
                 List::EMPTY
             });
@@ -938,10 +933,11 @@ impl<N: Number> Memo<N> {
                 nodes.push_pairs(grouping, op, ls, rs);
             }
         }
-        if is_below_zero(v) {
+        let twins = Twins::of_combos(v, combos);
+        if twins.below_zero() {
             nodes.mark_below_zero(start);
         }
-        List::of(start, sums, nodes.len(), Twins::of_combos(v, combos))
+        List::of(start, sums, nodes.len(), twins)
     }
 
     /// [`Memo::combos`] for the whole hand's `target`, pushed onto
