@@ -3,6 +3,8 @@
 use std::fmt;
 use std::str::FromStr;
 
+use reckon_core::{Domain, Expr, Printed};
+
 /// When are two solutions the same? See the crate documentation.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Level {
@@ -27,6 +29,26 @@ impl Level {
             Level::Syntax => "syntax",
             Level::Function => "function",
             Level::FourNums => "4nums",
+        }
+    }
+
+    /// How a solution listed at this level is written, everywhere one is
+    /// shown. At the `syntax` level trees that differ only in grouping are
+    /// different solutions, so every bracket shows (`1+(2+3)` and
+    /// `(1+2)+3`); the other levels write the fewest brackets the rules'
+    /// domain needs.
+    ///
+    /// ```
+    /// use reckon_canonical::Level;
+    /// use reckon_core::{Domain, Expr, Op};
+    /// let e = Expr::binary(Op::Add, Expr::int(1), Expr::binary(Op::Add, Expr::int(2), Expr::int(3)));
+    /// assert_eq!(Level::Syntax.written(&e, Domain::Rational).to_string(), "1+(2+3)");
+    /// assert_eq!(Level::FourNums.written(&e, Domain::Rational).to_string(), "1+2+3");
+    /// ```
+    pub fn written(self, solution: &Expr, domain: Domain) -> Printed<'_> {
+        match self {
+            Level::Syntax => solution.grouped(),
+            Level::Function | Level::FourNums => solution.in_domain(domain),
         }
     }
 }

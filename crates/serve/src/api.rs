@@ -11,7 +11,7 @@ use reckon_play::{DealError, DealSpec, Dealer, MAX_TRIES, PassResult, Round, jud
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
-use crate::budget::Deadline;
+use crate::compute::Deadline;
 use crate::error::ApiError;
 use crate::json::{Card, Num, Seed, Whole, as_string};
 
@@ -68,18 +68,28 @@ pub enum Endpoint {
 }
 
 impl Endpoint {
-    /// The endpoint at `path`, if any.
-    pub fn at(path: &str) -> Option<Endpoint> {
-        Some(match path {
-            "/api/deal" => Endpoint::Deal,
-            "/api/judge" => Endpoint::Judge,
-            "/api/hint" => Endpoint::Hint,
-            "/api/pass" => Endpoint::Pass,
-            "/api/show" => Endpoint::Show,
-            "/api/solve" => Endpoint::Solve,
-            "/api/reach" => Endpoint::Reach,
-            _ => return None,
-        })
+    /// Every endpoint.
+    pub const ALL: [Endpoint; 7] = [
+        Endpoint::Deal,
+        Endpoint::Judge,
+        Endpoint::Hint,
+        Endpoint::Pass,
+        Endpoint::Show,
+        Endpoint::Solve,
+        Endpoint::Reach,
+    ];
+
+    /// The endpoint's path.
+    pub fn path(self) -> &'static str {
+        match self {
+            Endpoint::Deal => "/api/deal",
+            Endpoint::Judge => "/api/judge",
+            Endpoint::Hint => "/api/hint",
+            Endpoint::Pass => "/api/pass",
+            Endpoint::Show => "/api/show",
+            Endpoint::Solve => "/api/solve",
+            Endpoint::Reach => "/api/reach",
+        }
     }
 
     /// Answers a request body with a response body. Work that loops over
@@ -496,7 +506,7 @@ fn solve(req: SolveRequest) -> Result<SolveResponse, ApiError> {
             if mode == Mode::All {
                 response.truncated = Some(all.len() > limit);
                 response.solutions =
-                    Some(all.iter().take(limit).map(|e| e.in_domain(rules.domain).to_string()).collect());
+                    Some(all.iter().take(limit).map(|e| level.written(e, rules.domain).to_string()).collect());
             }
         }
     }
@@ -565,9 +575,8 @@ mod tests {
     use super::*;
 
     fn call(endpoint: Endpoint, body: &str) -> serde_json::Value {
-        let budget = crate::budget::Budget::new(std::time::Duration::from_secs(60), 1);
-        let body = body.as_bytes().to_vec();
-        serde_json::from_str(&budget.run(move |deadline| endpoint.handle(&body, deadline)).unwrap().unwrap()).unwrap()
+        let deadline = Deadline::new(std::time::Instant::now(), std::time::Duration::from_secs(60));
+        serde_json::from_str(&endpoint.handle(body.as_bytes(), deadline).unwrap()).unwrap()
     }
 
     #[test]

@@ -15,14 +15,12 @@ pub struct Asset {
 pub const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; img-src 'self' data:; base-uri 'none'; \
      form-action 'none'; frame-ancestors 'none'";
 
-/// The file served at `path`, if any.
-pub fn at(path: &str) -> Option<Asset> {
-    Some(match path {
-        "/" | "/index.html" => {
-            Asset { body: include_str!("../assets/index.html"), content_type: "text/html; charset=utf-8" }
-        }
-        "/style.css" => Asset { body: include_str!("../assets/style.css"), content_type: "text/css; charset=utf-8" },
-        "/app.js" => Asset { body: include_str!("../assets/app.js"), content_type: "text/javascript; charset=utf-8" },
-        _ => return None,
-    })
-}
+const PAGE: Asset = Asset { body: include_str!("../assets/index.html"), content_type: "text/html; charset=utf-8" };
+
+/// Every file with its path.
+pub const ALL: &[(&str, Asset)] = &[
+    ("/", PAGE),
+    ("/index.html", PAGE),
+    ("/style.css", Asset { body: include_str!("../assets/style.css"), content_type: "text/css; charset=utf-8" }),
+    ("/app.js", Asset { body: include_str!("../assets/app.js"), content_type: "text/javascript; charset=utf-8" }),
+];

@@ -24,6 +24,9 @@ pub enum ApiError {
     /// The body is larger than the limit.
     #[error("the request body is larger than {0} bytes")]
     TooLarge(usize),
+    /// The body did not arrive within the request's time.
+    #[error("the request body did not arrive within {}", Seconds(*.0))]
+    BodyTimeout(Duration),
     /// The body is not declared as JSON.
     #[error("send the request body as application/json")]
     NotJson,
@@ -49,6 +52,7 @@ impl ApiError {
             ApiError::BadRequest(_) => 400,
             ApiError::NotFound(_) => 404,
             ApiError::MethodNotAllowed { .. } => 405,
+            ApiError::BodyTimeout(_) => 408,
             ApiError::TooLarge(_) => 413,
             ApiError::NotJson => 415,
             ApiError::Unprocessable(_) => 422,

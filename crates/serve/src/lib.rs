@@ -10,9 +10,12 @@
 //! dependencies out of the rest of the binary's code and lets the API be
 //! tested without the command line.
 //!
-//! The server is built for one person on their own machine: it binds to
-//! loopback by default, and every request is bounded, by body size, by the
-//! number of cards, by the number of solutions listed and by a time budget.
+//! The server binds to loopback by default, and is safe to open to the
+//! internet: it runs on hyper and tokio, every connection and request is
+//! bounded (header and body size, time to send them, connections open at
+//! once, cards, solutions listed, computing time), and the searches run in
+//! a bounded pool apart from the threads that serve the page, so the page
+//! answers at once whatever the searches are doing. See [`Config`].
 //!
 //! ```no_run
 //! use reckon_serve::{Config, Server};
@@ -23,15 +26,16 @@
 
 mod api;
 mod assets;
-mod budget;
+mod compute;
 mod error;
-mod http;
 mod json;
+mod routes;
+mod server;
 
 pub use api::{
     DEFAULT_SOLUTIONS, MAX_ANSWER, MAX_CARDS, MAX_CARDS_LARGE, MAX_REACH_SPAN, MAX_ROUND, MAX_SOLUTIONS, SMALL,
 };
-pub use http::{Config, Server, StartError};
+pub use server::{Config, Server, StartError};
 
 /// Opens `url` in the desktop's browser, without waiting for it.
 pub fn open_in_browser(url: &str) -> std::io::Result<()> {

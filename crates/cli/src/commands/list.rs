@@ -72,13 +72,9 @@ impl<'a> Listing<'a> {
         Listing { hand, rules, level, count: solutions.len(), solutions }
     }
 
-    /// The solutions as printed: at the `syntax` level trees that differ
-    /// only in grouping are different solutions, so their brackets show.
+    /// The solutions as printed at the listing's level.
     fn shown(&self) -> impl Iterator<Item = String> + '_ {
-        let domain = self.rules.domain;
-        self.solutions.iter().map(move |e| {
-            if self.level == Level::Syntax { e.grouped().to_string() } else { e.in_domain(domain).to_string() }
-        })
+        self.solutions.iter().map(|e| self.level.written(e, self.rules.domain).to_string())
     }
 
     /// A single hand's text listing takes one line per solution; in a batch
