@@ -288,6 +288,18 @@ fn solve_first_all_and_count() {
 }
 
 #[test]
+fn the_syntax_level_writes_every_solution_apart() {
+    // Trees that differ only in grouping are different solutions at this
+    // level, so they are written with every bracket, as `reckon --all -d
+    // syntax` writes them.
+    let all = ok("solve", json!({"cards": [1, 2, 3, 4], "target": 10, "mode": "all", "level": "syntax"}));
+    let texts: Vec<&str> = all["solutions"].as_array().unwrap().iter().map(|s| s.as_str().unwrap()).collect();
+    let different: std::collections::HashSet<&str> = texts.iter().copied().collect();
+    assert_eq!((all["count"].as_u64(), different.len()), (Some(48), 48), "{texts:?}");
+    assert!(texts.contains(&"3*2*1+4") && texts.contains(&"3*(2*1)+4"), "{texts:?}");
+}
+
+#[test]
 fn solve_errors() {
     fails("solve", json!({"cards": [1, 2, 3, 4, 5, 6, 7]}), 422, "7 cards is more than the 6");
     fails("solve", json!({"cards": vec![1; 11]}), 422, "11 cards is more than the 6");

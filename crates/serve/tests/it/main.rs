@@ -4,4 +4,5 @@
 mod api;
 mod browser;
 mod client;
+mod hostile;
 mod server;
