@@ -18,6 +18,9 @@
 //! workload's passes in this tree and in commit REV by turns, and prints
 //! the median of the rounds' ratios: a change of time, where instruction
 //! counts miss what the caches do.
+//!
+//! `cargo xtask load [--clients N] [--seconds N]` puts `reckon serve` under
+//! load on loopback and prints requests per second and latencies.
 
 // Timings are measurements, not engine values: floats are right here.
 #![allow(clippy::float_arithmetic)]
@@ -30,10 +33,12 @@ use anyhow::{Context, bail};
 use serde_json::Value;
 
 mod compare;
+mod load;
 mod machine;
 
 const USAGE: &str = "usage: cargo xtask bench [--quick] [FILTER] | cargo xtask instructions [--cache] [WORKLOAD...] \
-                     | cargo xtask compare REV [WORKLOAD] [--rounds N] [--passes N]";
+                     | cargo xtask compare REV [WORKLOAD] [--rounds N] [--passes N] \
+                     | cargo xtask load [--clients N] [--seconds N]";
 
 /// What `cargo xtask --help` (or `help`, or `-h` after any task) prints.
 const HELP: &str = "\
@@ -44,7 +49,10 @@ cargo xtask instructions [--cache] [WORKLOAD...]
     count one pass's instructions (and, with --cache, its cache misses)
     under valgrind's callgrind
 cargo xtask compare REV [WORKLOAD] [--rounds N] [--passes N]
-    time a workload in this tree and in commit REV, the two by turns";
+    time a workload in this tree and in commit REV, the two by turns
+cargo xtask load [--clients N] [--seconds N]
+    run reckon serve on loopback under N clients (32) and print requests
+    per second, median and 99th-percentile latency";
 
 fn main() -> anyhow::Result<()> {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -57,6 +65,7 @@ fn main() -> anyhow::Result<()> {
         Some("bench") => bench(&args[1..]),
         Some("instructions") => instructions(&args[1..]),
         Some("compare") => compare::compare(&args[1..]),
+        Some("load") => load::load(&args[1..]),
         _ => bail!("{USAGE}"),
     }
 }

@@ -49,3 +49,32 @@ fn a_taken_address_is_bad_input() {
     assert_eq!(run.status, 2, "{run}");
     assert!(run.stderr.starts_with(&format!("error: cannot listen on {addr}: ")), "{run}");
 }
+
+#[cfg(unix)]
+#[test]
+fn ctrl_c_stops_it_gracefully() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_reckon"))
+        .args(["serve", "--addr", "127.0.0.1:0"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("the reckon binary runs");
+    let mut line = String::new();
+    BufReader::new(child.stdout.take().unwrap()).read_line(&mut line).unwrap();
+    assert!(line.starts_with("reckon is at http://"), "{line}");
+    let interrupted = Command::new("kill").args(["-INT", &child.id().to_string()]).status().unwrap();
+    assert!(interrupted.success());
+    // Stopped within its grace period, with success.
+    let started = std::time::Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break Some(status);
+        }
+        if started.elapsed() > std::time::Duration::from_secs(10) {
+            child.kill().unwrap();
+            break None;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    };
+    assert!(status.is_some_and(|s| s.success()), "{status:?} after Ctrl-C");
+}
