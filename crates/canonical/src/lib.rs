@@ -27,6 +27,9 @@
 //!
 //! It also counts the distinct expressions over `n` symbolic operands
 //! ([`count_expressions`]), whose published values check the levels.
+//!
+//! `docs/distinct.md` in the repository defines the levels precisely, with
+//! examples, and relates `4nums` to the published lists it reproduces.
 
 mod batch;
 mod count;
