@@ -51,3 +51,10 @@ pub use distinct::Distinct;
 pub use key::{Key, key};
 pub use level::{Level, ParseLevelError};
 pub use solver::{DistinctSolver, count_distinct, distinct_solutions};
+
+/// The Rust examples of the repository's README, run as doctests so that
+/// they stay true.
+#[cfg(doctest)]
+#[doc = include_str!("../../../README.md")]
+#[derive(Debug)]
+pub struct ReadmeDoctests;
