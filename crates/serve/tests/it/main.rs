@@ -5,3 +5,4 @@ mod api;
 mod browser;
 mod client;
 mod server;
+mod webdriver;
