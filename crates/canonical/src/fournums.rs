@@ -1,5 +1,6 @@
 //! The `4nums` level: the function-level form with the identities that
 //! hold only because of the cards' values taken out.
+//! `docs/distinct.md` states the same rules for users, with examples.
 //!
 //! An expression is split into a *core* and its *neutral decorations*,
 //! which float to the top wherever they sit in the tree:

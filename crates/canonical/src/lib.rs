@@ -27,6 +27,9 @@
 //!
 //! It also counts the distinct expressions over `n` symbolic operands
 //! ([`count_expressions`]), whose published values check the levels.
+//!
+//! `docs/distinct.md` in the repository defines the levels precisely, with
+//! examples, and relates `4nums` to the published lists it reproduces.
 
 mod batch;
 mod count;
@@ -48,3 +51,10 @@ pub use distinct::Distinct;
 pub use key::{Key, key};
 pub use level::{Level, ParseLevelError};
 pub use solver::{DistinctSolver, count_distinct, distinct_solutions};
+
+/// The Rust examples of the repository's README, run as doctests so that
+/// they stay true.
+#[cfg(doctest)]
+#[doc = include_str!("../../../README.md")]
+#[derive(Debug)]
+pub struct ReadmeDoctests;

@@ -305,7 +305,7 @@ fn function_print(e: &Expr, hand: &Hand) -> [u128; 2] {
 }
 
 /// The `function` level is "the same rational function of the cards,
-/// equal cards interchangeable" (`../shared/DISTINCT.md`): with equal
+/// equal cards interchangeable" (`docs/distinct.md`): with equal
 /// cards, interchanging them may negate a part (`1-1`), and
 /// `10+2*(1-1)` is `10-2*(1-1)`.
 #[test]

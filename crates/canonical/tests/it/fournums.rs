@@ -1,5 +1,6 @@
 //! The `4nums` level against the published lists of yuuki15/24 (targets 24
-//! and 10, every hand of four cards 0..13): same number of distinct
+//! and 10, every hand of four cards 0..13; copied, with their source and
+//! CC0 licence, under `tests/data/yuuki15/`): same number of distinct
 //! solutions per hand, and every published solution equivalent to exactly
 //! one listed one.
 //!
@@ -18,7 +19,7 @@ use reckon_core::parse_expr;
 use reckon_core::{Expr, Hand, Number, Rational, Rules};
 
 fn data_dir() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/yuuki15")
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/yuuki15")
 }
 
 /// Hand (as printed) to its published solutions.

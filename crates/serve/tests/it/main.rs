@@ -6,3 +6,4 @@ mod browser;
 mod client;
 mod hostile;
 mod server;
+mod webdriver;
