@@ -1,23 +1,20 @@
 //! The command line grammar (clap derive).
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
-use reckon_core::{CardUse, Domain, OpSet, Preset, Rational, Rules};
 
-const EXAMPLES: &str = "\
-Examples:
-  reckon 3 3 8 8                      one solution: 8/(3-8/3) = 24
-  reckon -t 10 1 2 3 4                another target
-  reckon -t 7/2 1 2 3                 fractions and negatives are fine
-  reckon --ops +-* 1 2 3 4            only some operators
-  reckon --rules countdown -t 765 1 3 7 10 25 50
-  printf '3 3 8 8\\n1 1 1 1\\n' | reckon -f bool
-                                      one hand per line from stdin
-
-Exit status: 0 solved (or a batch completed), 1 no solution, 2 bad input.";
+use crate::help;
+use crate::range::IntRange;
+use crate::rules_args::{RulesArgs, TargetArg};
 
 /// Solve, count and study 24-game style number puzzles, exactly.
 #[derive(Debug, Parser)]
-#[command(name = "reckon", version, after_help = EXAMPLES, args_conflicts_with_subcommands = true)]
+#[command(
+    name = "reckon",
+    version,
+    after_help = help::SOLVE,
+    after_long_help = help::SOLVE_LONG,
+    args_conflicts_with_subcommands = true
+)]
 pub struct Cli {
     #[command(subcommand)]
     pub command: Option<Command>,
@@ -29,73 +26,98 @@ pub struct Cli {
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Solve one hand, or with no CARDS one hand per stdin line (the default command).
-    #[command(after_help = EXAMPLES)]
+    #[command(after_help = help::SOLVE, after_long_help = help::SOLVE_LONG)]
     Solve(SolveArgs),
-    /// Every hand of a kind, solved in parallel: statistics or per-hand rows.
-    #[command(after_help = CENSUS_EXAMPLES)]
+    /// Solve every hand of a kind: a summary, or one row per hand.
+    #[command(after_help = help::CENSUS)]
     Census(CensusArgs),
     /// Which whole numbers a hand can make.
+    #[command(after_help = help::REACH)]
     Reach(ReachArgs),
     /// Is EXPR a valid answer? Checks its value and, given CARDS, that it uses each card once.
     Check(crate::commands::check::CheckArgs),
     /// Play the game: deal a hand, make the target, score.
     Play(crate::commands::play::PlayArgs),
-    /// Count the distinct expressions over N symbolic operands, each used once.
+    /// Count the different expressions that use N letters (a, b, c, ...) once each.
+    #[command(after_help = help::EXPRESSIONS)]
     Expressions(ExpressionsArgs),
     /// Serve a page to play and solve in the browser, and its JSON API.
+    #[command(after_help = help::SERVE)]
     Serve(crate::commands::serve::ServeArgs),
     /// Print a shell completion script.
+    #[command(after_help = help::COMPLETIONS)]
     Completions(CompletionsArgs),
 }
 
-const CENSUS_EXAMPLES: &str = "\
-Examples:
-  reckon census                       4 cards from 1..=13, target 24
-  reckon census --range 1..=10 --count -f csv
-  reckon census --targets 1..=100     how many hands reach each target
-  reckon census --rules countdown     every Countdown selection, targets 100..=999
-  reckon census --shard 2/8 -f jsonl > part2.jsonl
-  reckon census --merge part*.jsonl   the summary of the shards";
+/// When to colour the output, for the commands that do.
+#[derive(Debug, Args)]
+pub struct ColorArg {
+    /// When to colour the output: auto colours a terminal unless NO_COLOR is
+    /// set, or anything if CLICOLOR_FORCE is.
+    #[arg(long, value_name = "WHEN", value_enum, default_value_t = clap::ColorChoice::Auto)]
+    pub color: clap::ColorChoice,
+}
+
+impl ColorArg {
+    /// Makes every coloured stream of the process follow this choice.
+    pub fn apply(&self) {
+        let choice = match self.color {
+            clap::ColorChoice::Auto => anstream::ColorChoice::Auto,
+            clap::ColorChoice::Always => anstream::ColorChoice::Always,
+            clap::ColorChoice::Never => anstream::ColorChoice::Never,
+        };
+        choice.write_global();
+    }
+}
 
 /// Arguments of `reckon census`.
 #[derive(Debug, Args)]
 pub struct CensusArgs {
-    /// Cards per hand (default 4; 6 for the Countdown pool).
+    /// Cards per hand (default 4; 6 with --rules countdown).
     #[arg(long, value_name = "N")]
     pub cards: Option<usize>,
 
-    /// Card values (default 1..=13; `LO-HI` also accepted). With --rules
-    /// countdown and no range: the Countdown pool (two each of 1..=10, one
-    /// each of 25, 50, 75, 100).
+    /// The card values (default 1..=13), written LO..=HI or LO-HI.
+    ///
+    /// Both spellings include HI; negatives are fine (-5..=5, -5--1). With
+    /// --rules countdown and no --range: the Countdown numbers, two each of
+    /// 1 to 10 and one each of 25, 50, 75, 100.
     #[arg(long, value_name = "LO..=HI", allow_hyphen_values = true)]
     pub range: Option<IntRange>,
 
-    /// At most K cards of one value (a real deck has 4; with the Countdown
-    /// pool, at most K of its copies).
+    /// At most K cards of one value (a real deck has 4; of the Countdown
+    /// numbers, at most K copies of each).
     #[arg(long, value_name = "K", value_parser = at_least_one)]
     pub max_copies: Option<usize>,
 
     #[command(flatten)]
+    pub target: TargetArg,
+
+    #[command(flatten)]
     pub rules: RulesArgs,
 
-    /// Count the distinct solutions of every hand.
+    /// Count the different solutions of every hand.
     #[arg(long)]
     pub count: bool,
 
     /// When two solutions count as the same (with --count; default 4nums).
+    ///
+    /// docs/distinct.md defines each level precisely.
     #[arg(short = 'd', long = "distinct", value_enum, value_name = "LEVEL", requires = "count")]
     pub distinct: Option<LevelArg>,
 
-    /// For each whole-number target of the range, how many hands reach it
-    /// (default 100..=999 for the Countdown pool).
+    /// For each whole-number target from LO to HI, how many hands make it
+    /// (default 100..=999 with --rules countdown). Written as --range is.
     #[arg(long, value_name = "LO..=HI", allow_hyphen_values = true)]
     pub targets: Option<IntRange>,
 
-    /// Only the I-th of N equal slices of the hand list.
+    /// Only part I of N equal parts of the hands (e.g. 2/8), to split a long
+    /// census between runs or machines; combine the parts with --merge.
     #[arg(long, value_name = "I/N")]
     pub shard: Option<reckon_census::Shard>,
 
-    /// Read the JSON Lines of shards and print the summary of them all.
+    /// Combine the -f jsonl output of the parts of a census (--shard) and
+    /// print the summary of them all.
     #[arg(
         long,
         value_name = "FILE",
@@ -114,6 +136,9 @@ pub struct CensusArgs {
     /// Worker threads (default: all cores).
     #[arg(short = 'j', long, value_name = "N")]
     pub threads: Option<usize>,
+
+    #[command(flatten)]
+    pub color: ColorArg,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -129,11 +154,13 @@ pub enum CensusFormat {
 /// Arguments of `reckon reach`.
 #[derive(Debug, Args)]
 pub struct ReachArgs {
-    /// The cards.
+    /// The cards, 1 to 10 of them: whole numbers (8), negatives (-3),
+    /// decimals (2.5) or fractions (7/2, -1/7).
     #[arg(value_name = "CARDS", required = true, allow_negative_numbers = true)]
     pub cards: Vec<String>,
 
-    /// The whole numbers to report on.
+    /// The whole numbers to report on, written LO..=HI or LO-HI (both
+    /// include HI; negatives are fine: -5..=5, -5--1).
     #[arg(long, value_name = "LO..=HI", default_value = "0..=1000", allow_hyphen_values = true)]
     pub range: IntRange,
 
@@ -143,6 +170,9 @@ pub struct ReachArgs {
     /// Output format.
     #[arg(short, long, value_enum, default_value_t = ReachFormat::Text)]
     pub format: ReachFormat,
+
+    #[command(flatten)]
+    pub color: ColorArg,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -153,58 +183,22 @@ pub enum ReachFormat {
     Json,
 }
 
-/// An inclusive range of whole numbers, written `LO..=HI` or `LO-HI`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct IntRange {
-    pub lo: i64,
-    pub hi: i64,
-}
-
-impl std::str::FromStr for IntRange {
-    type Err = String;
-
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        let bad = || format!("'{s}' is not a range: expected LO..=HI or LO-HI, e.g. 1..=13");
-        let (lo, hi) = match s.split_once("..=") {
-            Some(parts) => parts,
-            // `LO-HI`: the separator is a '-' that is not a leading sign.
-            None => s
-                .char_indices()
-                .skip(1)
-                .find(|&(_, c)| c == '-')
-                .map(|(i, _)| (&s[..i], &s[i + 1..]))
-                .ok_or_else(bad)?,
-        };
-        let bound = |text: &str| -> Result<i64, String> {
-            text.trim().parse().map_err(|err: std::num::ParseIntError| match err.kind() {
-                std::num::IntErrorKind::PosOverflow | std::num::IntErrorKind::NegOverflow => {
-                    format!("'{s}': {} does not fit in 64 bits", text.trim())
-                }
-                _ => bad(),
-            })
-        };
-        let (lo, hi) = (bound(lo)?, bound(hi)?);
-        if lo > hi {
-            return Err(format!("'{s}' is an empty range: {lo} is above {hi}"));
-        }
-        Ok(IntRange { lo, hi })
-    }
-}
-
-impl std::fmt::Display for IntRange {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{}..={}", self.lo, self.hi)
-    }
-}
-
 /// Arguments of the default command.
 #[derive(Debug, Args)]
 #[group(id = "listing", args = ["all", "count"], multiple = false)]
 pub struct SolveArgs {
-    /// The cards: whole numbers, fractions (7/2) or negatives. With none, read
-    /// one hand per line from stdin (spaces or commas; blank lines and # comments skipped).
+    /// The cards, 1 to 10 of them: whole numbers (8), negatives (-3),
+    /// decimals (2.5) or fractions (7/2, -1/7). With none, read one hand
+    /// per line from stdin.
+    ///
+    /// On a line of stdin, spaces or commas separate the cards; blank lines
+    /// and # comments are skipped. A negative card may also follow `--`
+    /// (reckon -- -1/7 7), as in any command.
     #[arg(value_name = "CARDS", allow_negative_numbers = true)]
     pub cards: Vec<String>,
+
+    #[command(flatten)]
+    pub target: TargetArg,
 
     #[command(flatten)]
     pub rules: RulesArgs,
@@ -213,17 +207,22 @@ pub struct SolveArgs {
     #[arg(short, long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
 
-    /// List every distinct solution, simplest first.
+    /// List every different solution, simplest first.
     #[arg(long, conflicts_with = "count")]
     pub all: bool,
 
-    /// Print only the number of distinct solutions.
+    /// Print only the number of different solutions.
     #[arg(long)]
     pub count: bool,
 
     /// When two solutions count as the same (with --all or --count; default 4nums).
+    ///
+    /// docs/distinct.md defines each level precisely.
     #[arg(short = 'd', long = "distinct", value_enum, value_name = "LEVEL", requires = "listing")]
     pub distinct: Option<LevelArg>,
+
+    #[command(flatten)]
+    pub color: ColorArg,
 }
 
 impl SolveArgs {
@@ -236,11 +235,14 @@ impl SolveArgs {
 /// The levels of distinctness of reckon-canonical.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum LevelArg {
-    /// The same tree up to the order of the operands of + and *.
+    /// The same only if they differ just in the order around + or *
+    /// (2+3 and 3+2).
     Syntax,
-    /// The same rational function of the cards.
+    /// The same if they work out the same from any cards, however written
+    /// (a-(b-c) and a-b+c).
     Function,
-    /// What players and 4nums.com call distinct (x*1 = x/1, x+0 = x-0, ...).
+    /// As players count: also the same if they differ by a step that
+    /// changes nothing (x*1 and x/1, x+0 and x-0).
     #[value(name = "4nums")]
     FourNums,
 }
@@ -257,120 +259,18 @@ impl From<LevelArg> for reckon_canonical::Level {
 
 #[derive(Debug, Args)]
 pub struct ExpressionsArgs {
-    /// The number of distinct operands (1 to 7).
+    /// The number of letters, each used once (1 to 7).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(1..=7))]
     pub operands: u8,
 
-    /// When two expressions count as the same.
+    /// When two expressions count as the same (default function here, 4nums
+    /// in solve and census).
+    ///
+    /// Over letters rather than numbers, function is the usual count (the
+    /// sequence A140606 of the OEIS); docs/distinct.md defines each level
+    /// precisely.
     #[arg(short = 'd', long = "distinct", value_enum, value_name = "LEVEL", default_value_t = LevelArg::Function)]
     pub distinct: LevelArg,
-}
-
-/// The options that make up a puzzle's rules.
-#[derive(Debug, Args)]
-pub struct RulesArgs {
-    /// The target value (24, 10, -3, 7/2 ...; default 24).
-    #[arg(short, long, value_name = "T", allow_hyphen_values = true)]
-    pub target: Option<Rational>,
-
-    /// The rule preset: the 24 game (every card once) or Countdown (any subset, positive whole numbers).
-    #[arg(long, value_enum, default_value_t = PresetArg::Game24)]
-    pub rules: PresetArg,
-
-    /// The allowed operators, e.g. `+-*` (default all four).
-    #[arg(long, value_name = "OPS", allow_hyphen_values = true)]
-    pub ops: Option<OpSet>,
-
-    /// Which intermediate results are allowed (default: the preset's); the
-    /// cards themselves may lie outside it.
-    #[arg(long, value_enum)]
-    pub domain: Option<DomainArg>,
-
-    /// Whether every card must be used (default: the preset's).
-    #[arg(long = "use", value_enum, value_name = "USE")]
-    pub card_use: Option<UseArg>,
-}
-
-impl RulesArgs {
-    /// The rules these options describe.
-    pub fn rules(&self) -> Rules {
-        let preset = match self.rules {
-            PresetArg::Game24 => Preset::Game24,
-            PresetArg::Countdown => Preset::Countdown,
-        };
-        let mut rules = preset.rules(self.target.unwrap_or(Rational::from_integer(24)));
-        if let Some(ops) = self.ops {
-            rules.ops = ops;
-        }
-        if let Some(domain) = self.domain {
-            rules.domain = match domain {
-                DomainArg::Rational => Domain::Rational,
-                DomainArg::NonNegative => Domain::NonNegative,
-                DomainArg::Integer => Domain::Integer,
-                DomainArg::Positive => Domain::PositiveInteger,
-            };
-        }
-        if let Some(card_use) = self.card_use {
-            rules.card_use = match card_use {
-                UseArg::All => CardUse::All,
-                UseArg::Subset => CardUse::Subset,
-            };
-        }
-        rules
-    }
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum PresetArg {
-    /// Every card once, + - * /, any rational along the way.
-    #[value(name = "24")]
-    Game24,
-    /// Any subset of the numbers, positive whole intermediate results.
-    Countdown,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum DomainArg {
-    /// Any rational number.
-    Rational,
-    /// Rationals that are not negative.
-    NonNegative,
-    /// Whole numbers only.
-    Integer,
-    /// Positive whole numbers only.
-    Positive,
-}
-
-impl DomainArg {
-    /// The command-line spelling of `domain`.
-    pub fn name_of(domain: Domain) -> String {
-        let arg = match domain {
-            Domain::Rational => DomainArg::Rational,
-            Domain::NonNegative => DomainArg::NonNegative,
-            Domain::Integer => DomainArg::Integer,
-            Domain::PositiveInteger => DomainArg::Positive,
-        };
-        arg.to_possible_value().expect("no domain is hidden").get_name().to_owned()
-    }
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum UseArg {
-    /// Every card exactly once.
-    All,
-    /// Any non-empty subset of the cards.
-    Subset,
-}
-
-impl UseArg {
-    /// The command-line spelling of `card_use`.
-    pub fn name_of(card_use: CardUse) -> String {
-        let arg = match card_use {
-            CardUse::All => UseArg::All,
-            CardUse::Subset => UseArg::Subset,
-        };
-        arg.to_possible_value().expect("no card use is hidden").get_name().to_owned()
-    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -385,7 +285,7 @@ pub enum Format {
 
 #[derive(Debug, Args)]
 pub struct CompletionsArgs {
-    /// The shell to generate completions for.
+    /// The shell to write the completion script for.
     #[arg(value_enum)]
     pub shell: clap_complete::Shell,
 }
@@ -407,15 +307,5 @@ mod tests {
     #[test]
     fn grammar_is_consistent() {
         Cli::command().debug_assert();
-    }
-
-    #[test]
-    fn ranges() {
-        assert_eq!("1..=13".parse(), Ok(IntRange { lo: 1, hi: 13 }));
-        assert_eq!("1-13".parse(), Ok(IntRange { lo: 1, hi: 13 }));
-        assert_eq!("-5..=5".parse(), Ok(IntRange { lo: -5, hi: 5 }));
-        assert_eq!("-5--1".parse(), Ok(IntRange { lo: -5, hi: -1 }));
-        assert!("13..=1".parse::<IntRange>().is_err());
-        assert!("x".parse::<IntRange>().is_err());
     }
 }

@@ -1,7 +1,7 @@
 //! Reading hands from arguments and from stdin batches.
 
 use std::fmt;
-use std::io::{BufRead, BufReader, Read, StdoutLock, Write};
+use std::io::{BufRead, BufReader, IsTerminal, Read, StdoutLock, Write};
 
 use anyhow::Context;
 use reckon_core::{Hand, HandError};
@@ -9,7 +9,7 @@ use serde::Serialize;
 
 use crate::Status;
 use crate::args::Format;
-use crate::report;
+use crate::{help, quote, report};
 
 /// Parses the hand given on the command line.
 pub fn hand_from_args(tokens: &[String]) -> Result<Hand, HandError> {
@@ -18,7 +18,22 @@ pub fn hand_from_args(tokens: &[String]) -> Result<Hand, HandError> {
 
 /// The hand given on the command line, or `None` after reporting why not.
 pub fn hand_from_args_or_report(tokens: &[String]) -> Option<Hand> {
-    hand_from_args(tokens).map_err(|err| report::error(&err.to_string())).ok()
+    hand_from_args(tokens).map_err(|err| report::error(&quote::hand_error(&err))).ok()
+}
+
+/// The line printed on stderr before reading hands from stdin, if any:
+/// a terminal on stdin may be a newcomer who typed `reckon` alone and waits.
+pub fn reading_stdin_hint(stdin_is_terminal: bool) -> Option<&'static str> {
+    stdin_is_terminal.then_some(help::READING_STDIN)
+}
+
+/// Reads the batch of hands on stdin, saying so first if stdin is a terminal.
+pub fn stdin_batch() -> std::io::StdinLock<'static> {
+    let stdin = std::io::stdin();
+    if let Some(hint) = reading_stdin_hint(stdin.is_terminal()) {
+        let _ = writeln!(std::io::stderr(), "{hint}");
+    }
+    stdin.lock()
 }
 
 /// Answers every hand of a stdin batch with `answer`, which writes exactly
@@ -118,7 +133,7 @@ pub enum LineError {
 impl fmt::Display for LineError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            LineError::Hand(err) => err.fmt(f),
+            LineError::Hand(err) => f.write_str(&quote::hand_error(err)),
             LineError::NotText => f.write_str("the line is not UTF-8 text"),
         }
     }
@@ -130,6 +145,9 @@ pub struct BatchReader<R> {
     line: Vec<u8>,
     number: usize,
 }
+
+/// UTF-8's byte-order mark.
+const BYTE_ORDER_MARK: &[u8] = "\u{feff}".as_bytes();
 
 /// Larger than the buffer of stdin itself, which a read this large
 /// bypasses: what has come in is then all in this reader's buffer.
@@ -148,7 +166,12 @@ impl<R: Read> BatchReader<R> {
             return Ok(None);
         }
         self.number += 1;
-        Ok(Some(parse_line(self.number, &self.line)))
+        // A byte-order mark, which some editors put at the start of a file.
+        let line = match self.line.strip_prefix(BYTE_ORDER_MARK) {
+            Some(rest) if self.number == 1 => rest,
+            _ => &self.line,
+        };
+        Ok(Some(parse_line(self.number, line)))
     }
 
     /// Has more of the batch come in, to be read without waiting?
@@ -199,6 +222,32 @@ mod tests {
         assert_eq!(numbers, [1, 4, 5]);
         assert_eq!(lines[1].hand.as_ref().unwrap().to_string(), "1 2 3 4");
         assert!(lines[2].hand.is_err());
+    }
+
+    #[test]
+    fn a_byte_order_mark_is_skipped_at_the_start_only() {
+        let lines = all_lines("\u{feff}1 2 3 4\n\u{feff}1 2 3 4\n".as_bytes());
+        assert_eq!(lines[0].hand.as_ref().unwrap().to_string(), "1 2 3 4");
+        assert!(lines[1].hand.is_err());
+    }
+
+    #[test]
+    fn the_stdin_hint_is_for_a_terminal_only() {
+        insta::assert_snapshot!(
+            reading_stdin_hint(true).unwrap(),
+            @"reading hands from stdin, one per line; Ctrl-D to end; `reckon --help` for more"
+        );
+        assert_eq!(reading_stdin_hint(false), None);
+    }
+
+    #[test]
+    fn bad_lines_are_quoted_short_and_visible() {
+        let mut text = b"1 2 \x1b[31m\r\0 3\n".to_vec();
+        text.extend(std::iter::repeat_n(b'x', 10 << 20));
+        let lines = all_lines(&text);
+        assert_eq!(lines[0].hand.as_ref().unwrap_err().to_string(), r"'\x1b[31m\r\0' is not a number");
+        let long = lines[1].hand.as_ref().unwrap_err().to_string();
+        assert!(long.len() < 100, "{long}");
     }
 
     /// A line that is not UTF-8 text is one malformed line, and the

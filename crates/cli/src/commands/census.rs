@@ -15,8 +15,10 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
 use crate::Status;
-use crate::args::{CensusArgs, CensusFormat, DomainArg, IntRange, LevelArg, PresetArg, UseArg};
+use crate::args::{CensusArgs, CensusFormat, LevelArg};
+use crate::range::IntRange;
 use crate::report::{JsonNumber, compact_ranges, parse_compact_ranges, percent};
+use crate::rules_args::{DomainArg, PresetArg, UseArg};
 
 /// The most hands a census lists (a gigabyte or two of them): past that
 /// the list would not fit in memory, and the census would take days.
@@ -32,11 +34,11 @@ pub fn run(args: &CensusArgs) -> anyhow::Result<Status> {
     if !args.merge.is_empty() {
         return merge(args);
     }
-    let rules = args.rules.rules();
+    let rules = args.rules.rules(args.target.value());
     let countdown_pool = args.rules.rules == PresetArg::Countdown && args.range.is_none();
     let space = if countdown_pool {
         if args.cards.is_some_and(|n| n != 6) {
-            bail!("the Countdown pool deals 6 numbers; give --range to choose other hands");
+            bail!("the Countdown numbers are dealt 6 at a time; give --range to choose other hands");
         }
         match args.max_copies {
             Some(most) => HandSpace::countdown().with_max_copies(most),
@@ -64,7 +66,7 @@ pub fn run(args: &CensusArgs) -> anyhow::Result<Status> {
     };
     // One target (`-t`), or many: `--targets`, or by default those of the
     // Countdown pool's census.
-    let target_given = args.rules.target.is_some();
+    let target_given = args.target.target.is_some();
     if target_given && args.targets.is_some() {
         bail!("-t gives one target and --targets a range of them: give one of the two");
     }

@@ -15,8 +15,9 @@ use reckon_core::{ParseErrorKind, parse_expr};
 use reckon_play::judge;
 
 use crate::Status;
-use crate::args::RulesArgs;
-use crate::{diagnostic, input, report};
+use crate::args::ColorArg;
+use crate::rules_args::{RulesArgs, TargetArg};
+use crate::{diagnostic, input, quote, report};
 
 const OK: Style = AnsiColor::Green.on_default().bold();
 const WRONG: Style = AnsiColor::Red.on_default().bold();
@@ -37,13 +38,20 @@ pub struct CheckArgs {
     #[arg(value_name = "EXPR", allow_hyphen_values = true)]
     pub expr: String,
 
-    /// The hand it must use, each card exactly once. Without cards only the
-    /// value is checked.
+    /// The hand it must use, each card exactly once: 1 to 10 whole numbers
+    /// (8), negatives (-3), decimals (2.5) or fractions (7/2, -1/7). Without
+    /// cards only the value is checked.
     #[arg(value_name = "CARDS", allow_negative_numbers = true)]
     pub cards: Vec<String>,
 
     #[command(flatten)]
+    pub target: TargetArg,
+
+    #[command(flatten)]
     pub rules: RulesArgs,
+
+    #[command(flatten)]
+    pub color: ColorArg,
 }
 
 pub fn run(args: &CheckArgs) -> anyhow::Result<Status> {
@@ -53,7 +61,7 @@ pub fn run(args: &CheckArgs) -> anyhow::Result<Status> {
         match input::hand_from_args(&args.cards) {
             Ok(hand) => Some(hand),
             Err(err) => {
-                report::error(&err.to_string());
+                report::error(&quote::hand_error(&err));
                 return Ok(Status::BadInput);
             }
         }
@@ -70,7 +78,7 @@ pub fn run(args: &CheckArgs) -> anyhow::Result<Status> {
             });
         }
     };
-    let verdict = judge(&expr, hand.as_ref(), &args.rules.rules());
+    let verdict = judge(&expr, hand.as_ref(), &args.rules.rules(args.target.value()));
     let mut out = anstream::stdout().lock();
     if verdict.is_correct() {
         writeln!(out, "{OK}ok:{OK:#} {verdict}")?;

@@ -13,11 +13,11 @@ use crate::input;
 use crate::report::{self, JsonNumber};
 
 pub fn run(args: &SolveArgs) -> anyhow::Result<Status> {
-    let rules = args.rules.rules();
+    let rules = args.rules.rules(args.target.value());
     let level: Level = args.level();
     let mut solver = DistinctSolver::new(rules, level);
     if args.cards.is_empty() {
-        return run_batch(args, &mut solver, std::io::stdin().lock());
+        return run_batch(args, &mut solver, input::stdin_batch());
     }
     let Some(hand) = input::hand_from_args_or_report(&args.cards) else { return Ok(Status::BadInput) };
     let listing = Listing::of(&mut solver, &hand, args.all);

@@ -19,7 +19,9 @@ use reckon_core::{CardUse, Rational};
 use reckon_play::{DealSpec, Dealer, Elapsed, PassResult, Round, Score, random_seed};
 
 use crate::Status;
-use crate::args::RulesArgs;
+use crate::args::ColorArg;
+use crate::range::IntRange;
+use crate::rules_args::{RulesArgs, TargetArg};
 use crate::{diagnostic, report};
 
 const OK: Style = AnsiColor::Green.on_default().bold();
@@ -38,7 +40,7 @@ At the prompt, type an expression such as (11-8)*(3+5), or:
 Examples:
   reckon play                             the classic game, until you quit
   reckon play --rounds 5 --solvable-only  five hands that can all be made
-  reckon play --cards 5 --range 1..9 -t 10
+  reckon play --cards 5 --range 1..=9 -t 10
   reckon play --seed 7                    the same hands as anyone else with seed 7";
 
 /// Arguments of `reckon play`.
@@ -49,9 +51,10 @@ pub struct PlayArgs {
     #[arg(long, value_name = "N", default_value_t = 4)]
     pub cards: usize,
 
-    /// The card values, from LO to HI inclusive.
-    #[arg(long, value_name = "LO..HI", default_value = "1..13", value_parser = parse_range, allow_hyphen_values = true)]
-    pub range: (i64, i64),
+    /// The card values, written LO..=HI or LO-HI (both include HI;
+    /// negatives are fine: -5..=5, -5--1).
+    #[arg(long, value_name = "LO..=HI", default_value = "1..=13", allow_hyphen_values = true)]
+    pub range: IntRange,
 
     /// How many cards of each value the deck holds, or `unlimited`.
     #[arg(long, value_name = "N", default_value = "4", value_parser = parse_copies)]
@@ -74,7 +77,13 @@ pub struct PlayArgs {
     pub fixed_time: Option<u64>,
 
     #[command(flatten)]
+    pub target: TargetArg,
+
+    #[command(flatten)]
     pub rules: RulesArgs,
+
+    #[command(flatten)]
+    pub color: ColorArg,
 }
 
 /// The `--max-copies` value.
@@ -91,20 +100,14 @@ fn parse_copies(s: &str) -> Result<Copies, String> {
     }
 }
 
-fn parse_range(s: &str) -> Result<(i64, i64), String> {
-    let (lo, hi) = s.split_once("..=").or_else(|| s.split_once("..")).ok_or("expected LO..HI, e.g. 1..13")?;
-    let number = |t: &str| t.trim().parse::<i64>().map_err(|_| format!("'{t}' is not a whole number"));
-    Ok((number(lo)?, number(hi)?))
-}
-
 pub fn run(args: &PlayArgs) -> anyhow::Result<Status> {
     let spec = DealSpec {
         cards: args.cards,
-        low: args.range.0,
-        high: args.range.1,
+        low: args.range.lo,
+        high: args.range.hi,
         max_copies: args.max_copies.0,
         solvable_only: args.solvable_only,
-        rules: args.rules.rules(),
+        rules: args.rules.rules(args.target.value()),
     };
     let seed = args.seed.unwrap_or_else(random_seed);
     let mut dealer = match Dealer::new(spec, seed) {
@@ -312,11 +315,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn ranges_and_copies() {
-        assert_eq!(parse_range("1..13"), Ok((1, 13)));
-        assert_eq!(parse_range("-5..=5"), Ok((-5, 5)));
-        assert!(parse_range("1-13").is_err());
-        assert!(parse_range("a..3").is_err());
+    fn copies() {
         assert_eq!(parse_copies("unlimited"), Ok(Copies(None)));
         assert_eq!(parse_copies("2"), Ok(Copies(Some(2))));
         assert!(parse_copies("0").is_err());

@@ -2,7 +2,7 @@
 
 use std::io::Write;
 
-use reckon_core::{Reach, Rules};
+use reckon_core::{Rational, Reach, Rules};
 use serde::Serialize;
 
 use crate::Status;
@@ -11,11 +11,9 @@ use crate::input;
 use crate::report::{JsonNumber, compact_ranges};
 
 pub fn run(args: &ReachArgs) -> anyhow::Result<Status> {
-    if args.rules.target.is_some() {
-        anyhow::bail!("reach lists the whole numbers of --range that the hand makes: it takes no target (-t)");
-    }
     let Some(hand) = input::hand_from_args_or_report(&args.cards) else { return Ok(Status::BadInput) };
-    let rules: Rules = args.rules.rules();
+    // Reach lists every number a hand makes: no target is involved.
+    let rules: Rules = args.rules.rules(Rational::from_integer(0));
     let mut reach = Reach::new(rules);
     let (lo, hi) = (args.range.lo, args.range.hi);
     let made = reach.integers_in(&hand, lo, hi);

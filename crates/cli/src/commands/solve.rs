@@ -17,10 +17,10 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<Status> {
         }
         return super::list::run(args);
     }
-    let rules = args.rules.rules();
+    let rules = args.rules.rules(args.target.value());
     let mut solver = Solver::new(rules);
     if args.cards.is_empty() {
-        return run_batch(args, &mut solver, std::io::stdin().lock());
+        return run_batch(args, &mut solver, input::stdin_batch());
     }
     let Some(hand) = input::hand_from_args_or_report(&args.cards) else { return Ok(Status::BadInput) };
     let answer = Answer { hand: &hand, rules: &rules, solution: solver.solve(&hand) };

@@ -142,7 +142,6 @@ fn census_options_it_cannot_use() {
     assert_snapshot!(refused(&["census", "--cards", "1", "--range=-9223372036854775808..=9223372036854775807"]), @"error: --range -9223372036854775808..=9223372036854775807: -9223372036854775808 is not a card (cards lie above -2^63)");
     assert_snapshot!(refused(&["census", "--cards", "1", "--range", "1..=1000000000"]), @"error: --range 1..=1000000000 with 1 card makes 1000000000 hands: a census lists at most 16777216; narrow the range");
     assert_snapshot!(refused(&["census", "--cards", "2", "--targets", "0..=9223372036854775807"]), @"error: --targets 0..=9223372036854775807 spans 9223372036854775808 targets: a census counts at most 1048576");
-    assert_snapshot!(refused(&["reach", "-t", "10", "1", "2"]), @"error: reach lists the whole numbers of --range that the hand makes: it takes no target (-t)");
 }
 
 /// The Countdown pool's census honours one target, and a limit on copies.

@@ -4,7 +4,11 @@
 mod all;
 mod census;
 mod check;
+mod color;
+mod edges;
+mod help;
 mod play;
+mod ranges;
 mod serve;
 mod solve;
 
@@ -17,6 +21,8 @@ use std::process::{Command, Stdio};
 pub struct Reckon {
     args: Vec<String>,
     stdin: Option<Vec<u8>>,
+    /// Variables to set (`Some`) or to remove (`None`).
+    env: Vec<(String, Option<String>)>,
 }
 
 /// What a run produced.
@@ -29,7 +35,7 @@ pub struct Run {
 
 /// `reckon` with the given arguments.
 pub fn reckon<I: IntoIterator<Item = S>, S: Into<String>>(args: I) -> Reckon {
-    Reckon { args: args.into_iter().map(Into::into).collect(), stdin: None }
+    Reckon { args: args.into_iter().map(Into::into).collect(), stdin: None, env: Vec::new() }
 }
 
 impl Reckon {
@@ -44,10 +50,34 @@ impl Reckon {
         self
     }
 
+    /// Sets an environment variable. Every run has NO_COLOR=1 unless
+    /// removed with [`Reckon::without_env`].
+    pub fn env(mut self, name: &str, value: &str) -> Reckon {
+        self.env.push((name.to_owned(), Some(value.to_owned())));
+        self
+    }
+
+    /// Removes an environment variable.
+    pub fn without_env(mut self, name: &str) -> Reckon {
+        self.env.push((name.to_owned(), None));
+        self
+    }
+
     pub fn run(self) -> Run {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_reckon"))
+        let mut command = Command::new(env!("CARGO_BIN_EXE_reckon"));
+        command
             .args(&self.args)
             .env("NO_COLOR", "1")
+            .env_remove("CLICOLOR_FORCE")
+            // Help is wrapped to the width of the terminal, or to COLUMNS.
+            .env("COLUMNS", "100");
+        for (name, value) in &self.env {
+            match value {
+                Some(value) => command.env(name, value),
+                None => command.env_remove(name),
+            };
+        }
+        let mut child = command
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())

@@ -108,7 +108,7 @@ fn hint_and_show_without_a_solution() {
 /// Countdown rules, where any of the cards may be used.
 #[test]
 fn other_games() {
-    assert_snapshot!(reckon(["play", "--seed", "5", "--cards", "5", "--range", "1..9", "-t", "10", "--solvable-only", "--max-copies", "1", "--rounds", "2", "--fixed-time", "2"])
+    assert_snapshot!(reckon(["play", "--seed", "5", "--cards", "5", "--range", "1..=9", "-t", "10", "--solvable-only", "--max-copies", "1", "--rounds", "2", "--fixed-time", "2"])
         .stdin("hint\nshow\nhelp\nshow\n").run(), @r"
     status: 0
     --- stdout
@@ -130,7 +130,7 @@ fn other_games() {
 
     score: won 0 of 2 rounds (2 shown, 1 hint) in 4.0s
     ");
-    assert_snapshot!(reckon(["play", "--seed", "1", "--rules", "countdown", "-t", "100", "--cards", "6", "--range", "1..10", "--max-copies", "2", "--rounds", "1", "--fixed-time", "5"])
+    assert_snapshot!(reckon(["play", "--seed", "1", "--rules", "countdown", "-t", "100", "--cards", "6", "--range", "1-10", "--max-copies", "2", "--rounds", "1", "--fixed-time", "5"])
         .stdin("10*10\n10*(6+4)\n").run(), @r"
     status: 0
     --- stdout
@@ -149,19 +149,21 @@ fn other_games() {
 
 #[test]
 fn impossible_deals() {
-    assert_snapshot!(reckon(["play", "--range", "5..1"])
+    assert_snapshot!(reckon(["play", "--range", "5..=1"])
         .stdin("").run(), @r"
     status: 2
     --- stderr
-    error: the range 5..1 is empty
+    error: invalid value '5..=1' for '--range <LO..=HI>': '5..=1' is an empty range: 5 is above 1
+
+    For more information, try '--help'.
     ");
-    assert_snapshot!(reckon(["play", "--cards", "5", "--range", "1..1"])
+    assert_snapshot!(reckon(["play", "--cards", "5", "--range", "1..=1"])
         .stdin("").run(), @r"
     status: 2
     --- stderr
     error: a deck of 4 cards cannot deal 5
     ");
-    assert_snapshot!(reckon(["play", "--seed", "1", "--solvable-only", "--range", "1..1", "--max-copies", "unlimited", "-t", "5"])
+    assert_snapshot!(reckon(["play", "--seed", "1", "--solvable-only", "--range", "1..=1", "--max-copies", "unlimited", "-t", "5"])
         .stdin("").run(), @r"
     status: 2
     --- stderr

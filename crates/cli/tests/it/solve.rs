@@ -217,7 +217,7 @@ fn unknown_operator() {
     assert_snapshot!(reckon(["--ops", "+-%", "1", "2"]).run(), @r"
     status: 2
     --- stderr
-    error: invalid value '+-%' for '--ops <OPS>': unknown operator '%' (expected some of + - * /)
+    error: invalid value '+-%' for '--ops <OPS>': '%' is not an operator: expected some of + - * / (also written × x ÷ −), with commas or spaces between them if you like
 
     For more information, try '--help'.
     ");
