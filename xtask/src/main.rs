@@ -18,6 +18,9 @@
 //! workload's passes in this tree and in commit REV by turns, and prints
 //! the median of the rounds' ratios: a change of time, where instruction
 //! counts miss what the caches do.
+//!
+//! `cargo xtask man [DIR]` writes the man pages of `reckon` (reckon.1 and
+//! one per subcommand) into DIR, by default target/man.
 
 // Timings are measurements, not engine values: floats are right here.
 #![allow(clippy::float_arithmetic)]
@@ -31,9 +34,10 @@ use serde_json::Value;
 
 mod compare;
 mod machine;
+mod man;
 
 const USAGE: &str = "usage: cargo xtask bench [--quick] [FILTER] | cargo xtask instructions [--cache] [WORKLOAD...] \
-                     | cargo xtask compare REV [WORKLOAD] [--rounds N] [--passes N]";
+                     | cargo xtask compare REV [WORKLOAD] [--rounds N] [--passes N] | cargo xtask man [DIR]";
 
 /// What `cargo xtask --help` (or `help`, or `-h` after any task) prints.
 const HELP: &str = "\
@@ -44,7 +48,10 @@ cargo xtask instructions [--cache] [WORKLOAD...]
     count one pass's instructions (and, with --cache, its cache misses)
     under valgrind's callgrind
 cargo xtask compare REV [WORKLOAD] [--rounds N] [--passes N]
-    time a workload in this tree and in commit REV, the two by turns";
+    time a workload in this tree and in commit REV, the two by turns
+cargo xtask man [DIR]
+    write the man pages of reckon (reckon.1, reckon-census.1, ...) into
+    DIR, by default target/man";
 
 fn main() -> anyhow::Result<()> {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -57,6 +64,7 @@ fn main() -> anyhow::Result<()> {
         Some("bench") => bench(&args[1..]),
         Some("instructions") => instructions(&args[1..]),
         Some("compare") => compare::compare(&args[1..]),
+        Some("man") => man::man(&args[1..]),
         _ => bail!("{USAGE}"),
     }
 }
