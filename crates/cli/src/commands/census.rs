@@ -638,8 +638,9 @@ fn hand_of(cards: &[JsonNumber]) -> anyhow::Result<Hand> {
         .iter()
         .map(|c| match c {
             JsonNumber::Integer(n) => Ok(Rational::from_integer(*n)),
-            JsonNumber::Fraction(s) => s.parse::<Rational>(),
+            JsonNumber::Fraction(s) => s.parse::<Rational>().map_err(|err| crate::quote::number_error(&err)),
         })
-        .collect::<Result<Vec<_>, _>>()?;
-    Ok(Hand::new(values)?)
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(anyhow::Error::msg)?;
+    Hand::new(values).map_err(|err| anyhow::Error::msg(crate::quote::hand_error(&err)))
 }
