@@ -21,6 +21,9 @@
 //!
 //! `cargo xtask load [--clients N] [--seconds N]` puts `reckon serve` under
 //! load on loopback and prints requests per second and latencies.
+//!
+//! `cargo xtask man [DIR]` writes the man pages of `reckon` (reckon.1 and
+//! one per subcommand) into DIR, by default target/man.
 
 // Timings are measurements, not engine values: floats are right here.
 #![allow(clippy::float_arithmetic)]
@@ -35,10 +38,11 @@ use serde_json::Value;
 mod compare;
 mod load;
 mod machine;
+mod man;
 
 const USAGE: &str = "usage: cargo xtask bench [--quick] [FILTER] | cargo xtask instructions [--cache] [WORKLOAD...] \
                      | cargo xtask compare REV [WORKLOAD] [--rounds N] [--passes N] \
-                     | cargo xtask load [--clients N] [--seconds N]";
+                     | cargo xtask load [--clients N] [--seconds N] | cargo xtask man [DIR]";
 
 /// What `cargo xtask --help` (or `help`, or `-h` after any task) prints.
 const HELP: &str = "\
@@ -52,7 +56,10 @@ cargo xtask compare REV [WORKLOAD] [--rounds N] [--passes N]
     time a workload in this tree and in commit REV, the two by turns
 cargo xtask load [--clients N] [--seconds N]
     run reckon serve on loopback under N clients (32) and print requests
-    per second, median and 99th-percentile latency";
+    per second, median and 99th-percentile latency
+cargo xtask man [DIR]
+    write the man pages of reckon (reckon.1, reckon-census.1, ...) into
+    DIR, by default target/man";
 
 fn main() -> anyhow::Result<()> {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -66,6 +73,7 @@ fn main() -> anyhow::Result<()> {
         Some("instructions") => instructions(&args[1..]),
         Some("compare") => compare::compare(&args[1..]),
         Some("load") => load::load(&args[1..]),
+        Some("man") => man::man(&args[1..]),
         _ => bail!("{USAGE}"),
     }
 }

@@ -2,9 +2,9 @@
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
-use crate::help;
 use crate::range::IntRange;
 use crate::rules_args::{RulesArgs, TargetArg};
+use crate::{help, quote};
 
 /// Solve, count and study 24-game style number puzzles, exactly.
 #[derive(Debug, Parser)]
@@ -113,7 +113,7 @@ pub struct CensusArgs {
 
     /// Only part I of N equal parts of the hands (e.g. 2/8), to split a long
     /// census between runs or machines; combine the parts with --merge.
-    #[arg(long, value_name = "I/N")]
+    #[arg(long, value_name = "I/N", value_parser = parse_shard)]
     pub shard: Option<reckon_census::Shard>,
 
     /// Combine the -f jsonl output of the parts of a census (--shard) and
@@ -288,6 +288,16 @@ pub struct CompletionsArgs {
     /// The shell to write the completion script for.
     #[arg(value_enum)]
     pub shell: clap_complete::Shell,
+}
+
+/// A part of a census, the text quoted as every message quotes a token.
+fn parse_shard(text: &str) -> Result<reckon_census::Shard, String> {
+    text.parse().map_err(|err| match err {
+        reckon_census::ShardError::Syntax(_) => {
+            format!("{} is not a part of the hands: expected I/N, e.g. 2/8", quote::quoted(text))
+        }
+        other => other.to_string(),
+    })
 }
 
 /// A count of at least one: `--max-copies 0` would allow no hand at all.

@@ -895,8 +895,11 @@
   setInterval(tick, 250);
   startGame(Number.isInteger(round) && round >= 1 && round <= 1000 ? round : 1);
   if (handParam !== null) {
-    el.solveCards.value = handParam.split(",").map((t) => t.trim()).join(" ");
+    const cards = handParam.split(",").map((t) => t.trim()).filter((t) => t !== "");
+    el.solveCards.value = cards.join(" ");
     if (params.has("target")) el.solveTarget.value = params.get("target");
+    // The address keeps the hand it named, even before (or without) an answer.
+    game.solved = { cards, target: el.solveTarget.value.trim() || "24" };
     selectTab(tabs[1], false);
     solve(false);
   } else if (location.hash === "#solve") {

@@ -210,7 +210,12 @@ fn progress_bar(len: usize) -> ProgressBar {
     if !std::io::stderr().is_terminal() {
         return ProgressBar::hidden();
     }
-    let style = ProgressStyle::with_template("{bar:40.cyan/blue} {pos}/{len} hands  {rate}  {eta} left")
+    // The bar follows --color, NO_COLOR and CLICOLOR_FORCE as the text does.
+    let bar = match anstream::AutoStream::choice(&std::io::stderr()) {
+        anstream::ColorChoice::Never => "{bar:40}",
+        _ => "{bar:40.cyan/blue}",
+    };
+    let style = ProgressStyle::with_template(&format!("{bar} {{pos}}/{{len}} hands  {{rate}}  {{eta}} left"))
         .expect("a valid template")
         .with_key("rate", |state: &indicatif::ProgressState, w: &mut dyn std::fmt::Write| {
             let _ = write!(w, "{:.0} hands/s", state.per_sec());
@@ -633,8 +638,9 @@ fn hand_of(cards: &[JsonNumber]) -> anyhow::Result<Hand> {
         .iter()
         .map(|c| match c {
             JsonNumber::Integer(n) => Ok(Rational::from_integer(*n)),
-            JsonNumber::Fraction(s) => s.parse::<Rational>(),
+            JsonNumber::Fraction(s) => s.parse::<Rational>().map_err(|err| crate::quote::number_error(&err)),
         })
-        .collect::<Result<Vec<_>, _>>()?;
-    Ok(Hand::new(values)?)
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(anyhow::Error::msg)?;
+    Hand::new(values).map_err(|err| anyhow::Error::msg(crate::quote::hand_error(&err)))
 }

@@ -104,3 +104,22 @@ fn no_stdin_hint_for_a_pipe() {
     let run = reckon(Vec::<&str>::new()).stdin("1 2 3 4\n").run();
     assert_eq!((run.status, run.stderr.as_str()), (0, ""), "{run}");
 }
+
+/// Options quote their values as cards are quoted: short, escaped.
+#[test]
+fn option_values_are_quoted_short_and_visible() {
+    let long = format!("\u{1b}[2J{}", "9".repeat(1000));
+    let shown = format!("\\x1b[2J{}…", "9".repeat(56));
+    let run = reckon(["census", "--shard", &long]).run();
+    assert_eq!(
+        run.stderr.lines().next().unwrap(),
+        format!(
+            "error: invalid value '{shown}' for '--shard <I/N>': '{shown}' is not a part of the hands: expected I/N, e.g. 2/8"
+        )
+    );
+    let run = reckon(["-t", &long, "1"]).run();
+    assert_eq!(
+        run.stderr.lines().next().unwrap(),
+        format!("error: invalid value '{shown}' for '--target <T>': '{shown}' is not a number")
+    );
+}

@@ -11,6 +11,8 @@ mod play;
 mod ranges;
 mod serve;
 mod solve;
+#[cfg(target_os = "linux")]
+mod terminal;
 
 use std::fmt;
 use std::io::Write;

@@ -587,3 +587,55 @@ fn looks_right_on_a_phone_and_in_light() {
         assert_eq!(browser.console_errors(), Vec::<String>::new(), "no console errors");
     }
 }
+
+#[test]
+#[ignore = "needs Chromium and chromedriver on PATH; run with --include-ignored"]
+fn on_a_touch_screen_the_cards_and_keypad_are_the_input() {
+    let _one = one_browser_at_a_time();
+    let server = TestServer::start();
+    let browser = Browser::start_touch();
+    assert_eq!(browser.script("return matchMedia('(pointer: coarse)').matches"), Value::Bool(true));
+    browser.goto(&format!("{}?seed=5", server.url()));
+    wait_for_round(&browser, 1);
+    let answer = "return [document.getElementById('answer').inputMode, document.activeElement.id]";
+    assert_eq!(browser.script(answer), json!(["none", ""]), "no soft keyboard, no focus on a deal");
+    browser.click("#next");
+    wait_for_round(&browser, 2);
+    assert_ne!(browser.script("return document.activeElement.id"), json!("answer"), "no focus on a deal");
+    let cards = table(&browser);
+    browser.click("#cards .card:nth-child(1)");
+    browser.click(".key[aria-label=plus]");
+    browser.click("#cards .card:nth-child(2)");
+    assert_eq!(
+        browser.script("return document.getElementById('answer').value"),
+        json!(format!("{}+{}", cards[0], cards[1]))
+    );
+    browser.screenshot("phone-touch-play");
+    assert!(fits_sideways(&browser), "nothing sticks out sideways on a phone");
+    assert_eq!(browser.console_errors(), Vec::<String>::new(), "no console errors");
+}
+
+#[test]
+#[ignore = "needs Chromium and chromedriver on PATH; run with --include-ignored"]
+fn plays_without_local_storage() {
+    let _one = one_browser_at_a_time();
+    let server = TestServer::start();
+    let browser = Browser::start(Scheme::Dark);
+    browser.before_each_page(
+        "Object.defineProperty(window, 'localStorage', {
+           get() { throw new DOMException('storage is off', 'SecurityError'); },
+         });",
+    );
+    browser.goto(&format!("{}?seed=5", server.url()));
+    wait_for_round(&browser, 1);
+    assert_eq!(browser.script("try { localStorage; return false } catch (e) { return true }"), Value::Bool(true));
+    let cards = table(&browser);
+    let solution = server.post("/api/show", &json!({ "cards": cards }).to_string()).json()["solution"].clone();
+    browser.type_into("#answer", &format!("{}{ENTER}", solution.as_str().unwrap()));
+    browser.wait_for_text("#message", "an ok verdict", |t| t.starts_with("ok:"));
+    assert_score(&browser, 1, 1, 1);
+    browser.click("#next");
+    wait_for_round(&browser, 2);
+    assert_score(&browser, 1, 1, 1);
+    assert_eq!(browser.console_errors(), Vec::<String>::new(), "no console errors");
+}

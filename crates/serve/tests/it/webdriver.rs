@@ -100,8 +100,18 @@ pub struct Browser {
 }
 
 impl Browser {
-    /// A browser whose pages see `scheme` as the system's colour scheme.
+    /// A desktop browser whose pages see `scheme` as the system's colour
+    /// scheme.
     pub fn start(scheme: Scheme) -> Browser {
+        Browser::launch(scheme, false)
+    }
+
+    /// A phone 390 pixels wide with a touch screen (a coarse pointer).
+    pub fn start_touch() -> Browser {
+        Browser::launch(Scheme::Dark, true)
+    }
+
+    fn launch(scheme: Scheme, touch: bool) -> Browser {
         let (chromium, chromedriver) = chromium_and_driver();
         let port = TcpListener::bind("127.0.0.1:0").and_then(|l| l.local_addr()).expect("a free port").port();
         let addr = SocketAddr::from(([127, 0, 0, 1], port));
@@ -125,10 +135,15 @@ impl Browser {
         args.push(format!("--user-data-dir={}", browser._profile.0.display()));
         // Blink's preferred colour scheme: 0 is dark, 1 is light.
         args.push(format!("--blink-settings=preferredColorScheme={}", if scheme == Scheme::Dark { 0 } else { 1 }));
+        let mut options = json!({ "binary": chromium, "args": args });
+        if touch {
+            options["mobileEmulation"] =
+                json!({ "deviceMetrics": { "width": 390, "height": 844, "pixelRatio": 3.0, "touch": true } });
+        }
         let capabilities = json!({ "capabilities": { "alwaysMatch": {
             "browserName": "chrome",
             "timeouts": { "script": 15_000, "pageLoad": 15_000, "implicit": 0 },
-            "goog:chromeOptions": { "binary": chromium, "args": args },
+            "goog:chromeOptions": options,
             "goog:loggingPrefs": { "browser": "ALL" },
         }}});
         let reply = browser.call("POST", "/session", capabilities);
@@ -147,6 +162,13 @@ impl Browser {
 
     fn session(&self, method: &str, path: &str, body: Value) -> Value {
         self.call(method, &format!("/session/{}{path}", self.session), body)
+    }
+
+    /// Runs `script` in every page from the next one on, before the page's
+    /// own scripts (through chromedriver's door to the DevTools protocol).
+    pub fn before_each_page(&self, script: &str) {
+        let command = json!({ "cmd": "Page.addScriptToEvaluateOnNewDocument", "params": { "source": script } });
+        self.session("POST", "/goog/cdp/execute", command);
     }
 
     pub fn goto(&self, url: &str) {
