@@ -1,6 +1,9 @@
 //! The examples and notes printed under each command's options.
 
-pub const SOLVE: &str = "\
+/// The examples of the default command, shared by `-h` and `--help`.
+macro_rules! solve_examples {
+    () => {
+        "\
 Examples:
   reckon 3 3 8 8                      one solution: 8/(3-8/3) = 24
   reckon -t 10 1 2 3 4                another target
@@ -9,20 +12,20 @@ Examples:
   reckon --all 4 4 10 10              every different solution
   reckon --rules countdown -t 765 1 3 7 10 25 50
   printf '3 3 8 8\\n1 1 1 1\\n' | reckon -f bool
-                                      one hand per line from stdin
+                                      one hand per line from stdin"
+    };
+}
 
-Exit status: 0 solved, 1 no solution, 2 bad input (see --help).";
+pub const SOLVE: &str = concat!(
+    solve_examples!(),
+    "
 
-pub const SOLVE_LONG: &str = "\
-Examples:
-  reckon 3 3 8 8                      one solution: 8/(3-8/3) = 24
-  reckon -t 10 1 2 3 4                another target
-  reckon -t 7/2 -1/2 1.5 2            fractions, negatives and decimals are fine
-  reckon --ops +-* 1 2 3 4            only some operators
-  reckon --all 4 4 10 10              every different solution
-  reckon --rules countdown -t 765 1 3 7 10 25 50
-  printf '3 3 8 8\\n1 1 1 1\\n' | reckon -f bool
-                                      one hand per line from stdin
+Exit status: 0 solved, 1 no solution, 2 bad input (see --help)."
+);
+
+pub const SOLVE_LONG: &str = concat!(
+    solve_examples!(),
+    "
 
 Exit status:
   0    the hand is solved; or every line of a batch from stdin was a hand
@@ -30,7 +33,8 @@ Exit status:
   1    the hand has no solution
   2    bad usage or bad input; in a batch, one line or more was not a hand
        (each such line gets an error line, and the other lines their answers)
-  130  stopped by Ctrl-C";
+  130  stopped by Ctrl-C"
+);
 
 pub const CENSUS: &str = "\
 Examples:
