@@ -1,5 +1,6 @@
 //! The page, embedded in the binary: one HTML file, its stylesheet and its
-//! script, with no build step and nothing fetched from elsewhere.
+//! script, an entry module importing the modules under `js/`, with no build
+//! step and nothing fetched from elsewhere.
 
 /// One embedded file.
 #[derive(Clone, Copy, Debug)]
@@ -17,10 +18,33 @@ pub const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; img-src 'self' da
 
 const PAGE: Asset = Asset { body: include_str!("../assets/index.html"), content_type: "text/html; charset=utf-8" };
 
+/// A JavaScript module of the page, served at its path under `assets`.
+macro_rules! script {
+    ($path:literal) => {
+        (
+            $path,
+            Asset { body: include_str!(concat!("../assets", $path)), content_type: "text/javascript; charset=utf-8" },
+        )
+    };
+}
+
 /// Every file with its path.
 pub const ALL: &[(&str, Asset)] = &[
     ("/", PAGE),
     ("/index.html", PAGE),
     ("/style.css", Asset { body: include_str!("../assets/style.css"), content_type: "text/css; charset=utf-8" }),
-    ("/app.js", Asset { body: include_str!("../assets/app.js"), content_type: "text/javascript; charset=utf-8" }),
+    script!("/app.js"),
+    script!("/js/address.js"),
+    script!("/js/api.js"),
+    script!("/js/cards.js"),
+    script!("/js/dom.js"),
+    script!("/js/numbers.js"),
+    script!("/js/play.js"),
+    script!("/js/round.js"),
+    script!("/js/score.js"),
+    script!("/js/settings.js"),
+    script!("/js/solutions.js"),
+    script!("/js/solve.js"),
+    script!("/js/state.js"),
+    script!("/js/tabs.js"),
 ];

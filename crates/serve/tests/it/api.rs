@@ -45,17 +45,45 @@ fn fails(endpoint: &str, body: Value, status: u16, part: &str) {
 
 #[test]
 fn serves_the_page_and_its_files() {
+    const JS: &str = "text/javascript; charset=utf-8";
+    let scripts = [
+        ("/app.js", r#"from "./js/"#),
+        ("/js/address.js", "history.replaceState"),
+        ("/js/api.js", "/api/"),
+        ("/js/cards.js", "markUsed"),
+        ("/js/dom.js", "getElementById"),
+        ("/js/numbers.js", "numberKey"),
+        ("/js/play.js", r#""judge""#),
+        ("/js/round.js", r#""deal""#),
+        ("/js/score.js", "localStorage"),
+        ("/js/settings.js", "FieldError"),
+        ("/js/solutions.js", "fraction-only"),
+        ("/js/solve.js", "isHandInPlay"),
+        ("/js/state.js", "DEFAULT_SPEC"),
+        ("/js/tabs.js", "aria-selected"),
+    ];
     for (path, kind, part) in [
         ("/", "text/html; charset=utf-8", "<title>reckon"),
-        ("/index.html", "text/html; charset=utf-8", "/app.js"),
-        ("/app.js", "text/javascript; charset=utf-8", "/api/"),
+        ("/index.html", "text/html; charset=utf-8", r#"<script type="module" src="/app.js">"#),
         ("/style.css", "text/css; charset=utf-8", ".card"),
-    ] {
+    ]
+    .into_iter()
+    .chain(scripts.map(|(path, part)| (path, JS, part)))
+    {
         let reply = server().get(path);
         assert_eq!(reply.status, 200, "{path}");
         assert_eq!(reply.header("Content-Type"), Some(kind), "{path}");
         assert!(reply.body.contains(part), "{path} lacks {part}");
         assert!(reply.header("Content-Security-Policy").is_some_and(|p| p.starts_with("default-src 'self'")));
+    }
+    // Every module a script imports is served, so the page loads whole.
+    for (script, _) in scripts {
+        let dir = &script[..=script.rfind('/').unwrap()];
+        for import in server().get(script).body.split(r#"from "./"#).skip(1) {
+            let path = format!("{dir}{}", &import[..import.find('"').unwrap()]);
+            let reply = server().get(&path);
+            assert_eq!((reply.status, reply.header("Content-Type")), (200, Some(JS)), "{script} imports {path}");
+        }
     }
     // Nothing from elsewhere: no URL in the page but its own and the SVG namespace.
     let page = server().get("/").body;

@@ -1,0 +1,25 @@
+// The two tabs, Play and Solve: which panel shows, where the keyboard goes
+// when it changes, and the address that follows it.
+
+import { $, el, touch } from "./dom.js";
+import { writeAddress } from "./address.js";
+import { focusAnswer } from "./cards.js";
+
+export const tabs = [$("tab-play"), $("tab-solve")];
+export const [playTab, solveTab] = tabs;
+
+export function selectTab(tab, focus) {
+  for (const t of tabs) {
+    const selected = t === tab;
+    t.setAttribute("aria-selected", String(selected));
+    t.tabIndex = selected ? 0 : -1;
+    $(t.getAttribute("aria-controls")).hidden = !selected;
+  }
+  if (focus) tab.focus();
+  writeAddress();
+  if (tab === solveTab) {
+    if (!touch) el.solveCards.focus();
+  } else {
+    focusAnswer();
+  }
+}
