@@ -21,6 +21,7 @@ pub mod oracle;
 mod parse;
 mod rules;
 mod search;
+mod strategy;
 #[cfg(test)]
 mod test_hands;
 mod values;

@@ -17,6 +17,7 @@ use crate::expr::Expr;
 use crate::hand::Hand;
 use crate::number::{BigRational, Number, Rational};
 use crate::rules::{CardUse, Op, Rules};
+use crate::strategy::{Decision, KEPT_VALUES, SEARCH_BUDGET, decision};
 use crate::values::Reach;
 
 /// Solves hands under one set of rules, remembering failed states between hands.
@@ -32,33 +33,24 @@ use crate::values::Reach;
 /// assert_eq!(solver.solve(&hand).unwrap().to_string(), "8/(3-8/3)");
 /// assert!(!solver.decide(&"1 1 1 1".parse().unwrap()));
 /// ```
+///
+/// Which engine answers is the [strategy](crate::strategy)'s choice: small
+/// hands are decided by value sets kept across hands, so a batch of them
+/// costs little more than reading it.
 #[derive(Debug)]
 pub struct Solver {
     fast: Search<Rational>,
     big: Option<Search<BigRational>>,
+    /// The value sets of the hands decided so far, made when first needed.
+    sets: Option<Reach>,
     /// The states a search visits before it asks the value sets.
     budget: u64,
 }
 
-/// The states a search visits before it asks the value sets whether the
-/// hand has a solution at all. A hand without one makes the search visit
-/// every state, which past six cards can take minutes (seven distinct
-/// primes and an unreachable target: 45 s), where the value sets take
-/// milliseconds. A hand with a solution the search has not met by then
-/// has few, and searching on could take as long (`1 2 3 4 5 6 7 8` for
-/// 40321, `2*3*4*5*6*7*8+1`: minutes): the goal-directed enumerator, which
-/// reaches the target from its parts' values, finds them in a second.
-const SEARCH_BUDGET: u64 = 100_000;
-
-/// The most cards a hand may have for the value sets to decide it: eight
-/// distinct cards take a few hundred megabytes of sets, nine take more
-/// memory than a machine has, where the search takes little.
-const DECIDED_UP_TO: usize = 8;
-
 impl Solver {
     /// A solver for `rules`.
     pub fn new(rules: Rules) -> Solver {
-        Solver { fast: Search::new(rules), big: None, budget: SEARCH_BUDGET }
+        Solver { fast: Search::new(rules), big: None, sets: None, budget: SEARCH_BUDGET }
     }
 
     /// The rules this solver applies.
@@ -77,10 +69,14 @@ impl Solver {
         self.solve_within(hand, true)
     }
 
-    /// Searches `hand`; after the budget of states without a solution,
-    /// the value sets decide whether it has one (unless it is `known`),
-    /// and the enumerator finds it.
+    /// Decides a small hand by value sets first (unless it is `known` to
+    /// have a solution), then searches it; after the budget of states
+    /// without a solution, the value sets decide whether it has one, and
+    /// the enumerator finds it.
     fn solve_within(&mut self, hand: &Hand, known: bool) -> Option<Expr> {
+        if !known && decision(hand.len()) == Decision::ValueSets && !self.decided(hand) {
+            return None;
+        }
         match self.search(hand) {
             Outcome::Found(expr) => Some(expr),
             Outcome::NotFound => None,
@@ -93,7 +89,7 @@ impl Solver {
     /// Searches `hand` within the budget of states, in big rationals if
     /// 64 bits overflow.
     fn search(&mut self, hand: &Hand) -> Outcome {
-        let budget = if hand.len() <= DECIDED_UP_TO { self.budget } else { u64::MAX };
+        let budget = if decision(hand.len()) == Decision::Search { u64::MAX } else { self.budget };
         match self.fast.run(hand, budget) {
             Outcome::Overflowed => {
                 let rules = self.fast.rules;
@@ -103,16 +99,25 @@ impl Solver {
         }
     }
 
-    /// Has `hand` a solution, by the value sets? Made afresh for each hand
-    /// that needs them: kept, their sets would pile up over a batch of
-    /// large hands.
-    fn decided(&self, hand: &Hand) -> bool {
-        Reach::new(self.fast.rules).decide(hand)
+    /// Has `hand` a solution, by the value sets? They are kept for the
+    /// next hand, which shares most of them in a batch, until they hold
+    /// more than [`KEPT_VALUES`] values.
+    fn decided(&mut self, hand: &Hand) -> bool {
+        let rules = self.fast.rules;
+        let sets = self.sets.get_or_insert_with(|| Reach::new(rules));
+        let answer = sets.decide(hand);
+        if sets.stored_values() > KEPT_VALUES {
+            self.sets = None;
+        }
+        answer
     }
 
-    /// Can the target be made from `hand`? A hand the search gives up on
-    /// is answered by the value sets alone.
+    /// Can the target be made from `hand`? Small hands are decided by the
+    /// value sets; a larger hand the search gives up on, too.
     pub fn decide(&mut self, hand: &Hand) -> bool {
+        if decision(hand.len()) == Decision::ValueSets {
+            return self.decided(hand);
+        }
         match self.search(hand) {
             Outcome::Found(_) => true,
             Outcome::NotFound => false,

@@ -32,6 +32,10 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<Status> {
 /// Answers every hand of the batch with exactly one line, in order.
 fn run_batch(args: &SolveArgs, solver: &mut Solver, stdin: impl Read) -> anyhow::Result<Status> {
     let rules = *solver.rules();
+    if args.format == Format::Bool {
+        // Whether, not how: deciding is cheaper than finding a solution.
+        return input::answer_batch(args.format, stdin, |out, hand| Ok(writeln!(out, "{}", solver.decide(hand))?));
+    }
     input::answer_batch(args.format, stdin, |out, hand| {
         let solution = solver.solve(hand);
         Answer { hand, rules: &rules, solution }.write(out, args.format, true)

@@ -65,6 +65,8 @@ pub struct ValueSets<N> {
     window_bits: WindowBits,
     /// Where sets made by other memos are found, and this one's are offered.
     shared: Option<Arc<SharedSets<N>>>,
+    /// The number of values in `sets`.
+    stored: usize,
 }
 
 impl<N: Number> ValueSets<N> {
@@ -80,6 +82,7 @@ impl<N: Number> ValueSets<N> {
             split_sets: HashMap::new(),
             window_bits: WindowBits::default(),
             shared: None,
+            stored: 0,
         }
     }
 
@@ -117,6 +120,7 @@ impl<N: Number> ValueSets<N> {
             return Some(known);
         }
         let values = self.fetch_or_make(&ids_of_key(key))?;
+        self.stored += values.len();
         self.sets.push(values);
         self.index.insert(key, self.sets.len() - 1);
         Some(self.sets.len() - 1)
@@ -365,6 +369,11 @@ impl Reach {
     fn big(&mut self) -> &mut ValueSets<BigRational> {
         let rules = self.rules;
         self.big.get_or_insert_with(|| ValueSets::new(rules.ops, rules.domain))
+    }
+
+    /// The number of values the memo holds, a measure of its memory.
+    pub(crate) fn stored_values(&self) -> usize {
+        self.fast.stored + self.big.as_ref().map_or(0, |big| big.stored)
     }
 
     /// Can `hand` make the target of the rules?

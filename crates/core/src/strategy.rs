@@ -1,0 +1,85 @@
+//! Which engine answers which question: the one place that says so.
+//!
+//! Three engines can answer questions about a hand, each best at one kind:
+//! - the **value sets** ([`Reach`](crate::Reach)) compute what every
+//!   sub-multiset of cards can make, once, and share it with every later
+//!   hand: the fastest way to decide a hand that fits in memory, and the
+//!   only way to tell which numbers a hand reaches;
+//! - the depth-first **search** ([`Solver`](crate::Solver)) stops at the
+//!   first solution it meets: little memory for any number of cards, fast
+//!   where solutions are many, slow to prove that there is none;
+//! - the **enumerator** ([`Enumerator`](crate::Enumerator)) streams every
+//!   solution from its parts' values, for listings and counts, and finds
+//!   a solution among very few where the search would wander.
+//!
+//! | question | up to [`VALUE_SETS_FIRST_UP_TO`] cards | up to [`DECIDED_UP_TO`] | more |
+//! | --- | --- | --- | --- |
+//! | can the hand make the target? | value sets | search for [`SEARCH_BUDGET`] states, then value sets | search |
+//! | one solution | value sets decide; the search finds it, the enumerator past the budget | search, then value sets and the enumerator | search |
+//! | every solution, or their count | enumerator | enumerator | enumerator |
+//! | which numbers the hand makes | value sets | value sets | value sets |
+//!
+//! On overflow of 64-bit rationals every engine answers again in big
+//! rationals, so the table holds for any cards.
+
+/// Hands of at most this many cards are decided by value sets before any
+/// search: their sets take well under a millisecond and a few megabytes to
+/// make, and most of them are shared with the next hand of a batch, while a
+/// search of a hand without a solution visits every state.
+pub(crate) const VALUE_SETS_FIRST_UP_TO: usize = 6;
+
+/// The most cards a hand may have for the value sets to decide it: eight
+/// distinct cards take a few hundred megabytes of sets, nine take more
+/// memory than a machine has, where the search takes little.
+pub(crate) const DECIDED_UP_TO: usize = 8;
+
+/// The states a search of a larger hand visits before it asks the value
+/// sets whether the hand has a solution at all. A hand without one makes
+/// the search visit every state, which past six cards can take minutes
+/// (seven distinct primes and an unreachable target: 45 s), where the
+/// value sets take milliseconds. A hand with a solution the search has not
+/// met by then has few, and searching on could take as long (`1 2 3 4 5 6
+/// 7 8` for 40321, `2*3*4*5*6*7*8+1`: minutes): the goal-directed
+/// enumerator, which reaches the target from its parts' values, finds them
+/// in a second.
+pub(crate) const SEARCH_BUDGET: u64 = 100_000;
+
+/// The most values the value sets of a solver keep between hands before
+/// they start afresh: a batch of large hands would otherwise pile up sets
+/// no later hand shares.
+pub(crate) const KEPT_VALUES: usize = 1 << 22;
+
+/// How a hand of `cards` cards is decided.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Decision {
+    /// By the value sets alone.
+    ValueSets,
+    /// By a search within the budget, then by the value sets.
+    SearchThenValueSets,
+    /// By a search to the end.
+    Search,
+}
+
+/// How a hand of `cards` cards is decided (see the table above).
+pub(crate) fn decision(cards: usize) -> Decision {
+    if cards <= VALUE_SETS_FIRST_UP_TO {
+        Decision::ValueSets
+    } else if cards <= DECIDED_UP_TO {
+        Decision::SearchThenValueSets
+    } else {
+        Decision::Search
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_hand_size_has_one_decision() {
+        let decisions: Vec<Decision> = (1..=crate::MAX_CARDS).map(decision).collect();
+        assert_eq!(decisions[..VALUE_SETS_FIRST_UP_TO], [Decision::ValueSets; VALUE_SETS_FIRST_UP_TO]);
+        assert_eq!(decisions[VALUE_SETS_FIRST_UP_TO..DECIDED_UP_TO], [Decision::SearchThenValueSets; 2]);
+        assert_eq!(decisions[DECIDED_UP_TO..], [Decision::Search; 2]);
+    }
+}
