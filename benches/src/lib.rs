@@ -131,7 +131,7 @@ pub fn distinct_all_by_oracle(hands: &[Hand], rules: Rules) -> usize {
 /// targets 100..=999 it reaches; returns the number of solvable games.
 pub fn countdown_census(selections: &[Hand]) -> usize {
     let mut reach = Reach::new(Rules::countdown(Rational::from_integer(100)));
-    selections.iter().map(|hand| reach.integers_in(hand, 100, 999).len()).sum()
+    selections.iter().map(|hand| reach.integers_in(hand, 100, 999).expect("six numbers fit in memory").len()).sum()
 }
 
 /// The same census on `threads` threads, as `reckon census` runs it: the
@@ -144,7 +144,7 @@ pub fn countdown_census_on(selections: &[Hand], threads: usize) -> usize {
         selections,
         threads,
         || Reach::new(rules).sharing(&shared),
-        |reach, hand| reach.integers_in(hand, 100, 999).len(),
+        |reach, hand| reach.integers_in(hand, 100, 999).expect("six numbers fit in memory").len(),
         |_| {},
         |chunk| {
             games += chunk.iter().sum::<usize>();

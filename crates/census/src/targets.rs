@@ -1,6 +1,6 @@
 //! A census over many targets at once: one reachable-value set per hand.
 
-use reckon_core::{Hand, Reach};
+use reckon_core::{Hand, Reach, TooManyValues};
 
 /// The whole-number targets in a range that one hand reaches.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -11,9 +11,10 @@ pub struct TargetFacts {
 }
 
 /// The targets in `lo..=hi` that `hand` reaches under the rules of `reach`
-/// (its own target is ignored).
-pub fn targets_reached(reach: &mut Reach, hand: &Hand, lo: i64, hi: i64) -> TargetFacts {
-    TargetFacts { hand: hand.clone(), reached: reach.integers_in(hand, lo, hi) }
+/// (its own target is ignored), unless working them out would not fit in
+/// memory.
+pub fn targets_reached(reach: &mut Reach, hand: &Hand, lo: i64, hi: i64) -> Result<TargetFacts, TooManyValues> {
+    Ok(TargetFacts { hand: hand.clone(), reached: reach.integers_in(hand, lo, hi)? })
 }
 
 /// Per-target statistics over many hands; mergeable like [`crate::Summary`].

@@ -33,4 +33,4 @@ pub use number::{BigRational, Number, ParseNumberError, Rational};
 pub use parse::{ParseError, ParseErrorKind, Side, parse_expr};
 pub use rules::{CardUse, Domain, Op, OpSet, ParseOpsError, Preset, Rules};
 pub use search::{Solver, solve};
-pub use values::{Reach, SharedSets, ValueSets};
+pub use values::{Reach, SharedSets, TooManyValues, ValueSets};

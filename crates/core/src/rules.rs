@@ -162,6 +162,12 @@ impl OpSet {
         self.0 == 0
     }
 
+    /// How many results a pair of values can give: one for `+` and `*`
+    /// each, two for `-` and `/` each (either way round).
+    pub(crate) fn results_per_pair(self) -> usize {
+        self.iter().map(|op| if op.is_commutative() { 1 } else { 2 }).sum()
+    }
+
     /// The operators in the set, in `+ - * /` order.
     pub fn iter(self) -> impl Iterator<Item = Op> {
         Op::ALL.into_iter().filter(move |&op| self.contains(op))

@@ -90,6 +90,15 @@ impl Solver {
     /// 64 bits overflow.
     fn search(&mut self, hand: &Hand) -> Outcome {
         let budget = if decision(hand.len()) == Decision::Search { u64::MAX } else { self.budget };
+        self.search_within(hand, budget)
+    }
+
+    /// Searches `hand` to the end, in big rationals if 64 bits overflow.
+    fn search_unbounded(&mut self, hand: &Hand) -> Outcome {
+        self.search_within(hand, u64::MAX)
+    }
+
+    fn search_within(&mut self, hand: &Hand, budget: u64) -> Outcome {
         match self.fast.run(hand, budget) {
             Outcome::Overflowed => {
                 let rules = self.fast.rules;
@@ -125,6 +134,13 @@ impl Solver {
             Outcome::Overflowed => unreachable!("big rationals do not overflow"),
         }
     }
+}
+
+/// Decides `hand` by a search to the end, for a hand whose value sets would
+/// not fit in memory: the search keeps little, however many cards.
+pub(crate) fn decide_by_searching(hand: &Hand, rules: &Rules) -> bool {
+    let mut solver = Solver::new(*rules);
+    matches!(solver.search_unbounded(hand), Outcome::Found(_))
 }
 
 /// The first solution of `hand` the enumerator finds (see [`SEARCH_BUDGET`]).

@@ -44,6 +44,14 @@ pub(crate) const DECIDED_UP_TO: usize = 8;
 /// in a second.
 pub(crate) const SEARCH_BUDGET: u64 = 100_000;
 
+/// The most memory one value set may take while it is made, in bytes of
+/// results before repeats are dropped: a gigabyte, so that with the sets
+/// of its parts and the sorting a hand stays within about 2 GB. Seven
+/// distinct small cards stay well within it; eight distinct cards would
+/// make some 200 million values in their last step alone, and are refused:
+/// the strategy then decides them by a search, and reach says it cannot.
+pub(crate) const MOST_BYTES_MADE: usize = 1 << 30;
+
 /// The most values the value sets of a solver keep between hands before
 /// they start afresh: a batch of large hands would otherwise pile up sets
 /// no later hand shares.

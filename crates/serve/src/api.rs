@@ -554,8 +554,9 @@ fn reach(req: ReachRequest) -> Result<ReachResponse, ApiError> {
     }
     let hand = searchable_hand(&req.cards)?;
     let mut reach = Reach::new(rules_of(None, req.rules, req.ops.as_deref())?);
-    let reachable = reach.integers_in(&hand, lo, hi);
-    let positive = reach.integers_in(&hand, 1, i64::MAX);
+    let too_many = |err: reckon_core::TooManyValues| ApiError::Unprocessable(err.to_string());
+    let reachable = reach.integers_in(&hand, lo, hi).map_err(too_many)?;
+    let positive = reach.integers_in(&hand, 1, i64::MAX).map_err(too_many)?;
     let smallest_unreachable = positive
         .iter()
         .zip(1..)

@@ -181,6 +181,17 @@ fn reach_of_four_fours() {
     ");
 }
 
+/// Eight distinct cards make some 200 million values in their last step:
+/// refused with a message, within bounded memory, never an abort.
+#[test]
+fn reach_past_the_memory_budget_is_refused() {
+    assert_snapshot!(reckon(["reach", "1", "2", "3", "4", "5", "6", "7", "8"]).run(), @r"
+    status: 2
+    --- stderr
+    error: working out every value these 8 cards make would take more than about 2 GB of memory; try fewer cards, or cards that repeat
+    ");
+}
+
 #[test]
 fn countdown_games() {
     let game = ["--rules", "countdown", "1", "3", "7", "10", "25", "50"];

@@ -21,6 +21,7 @@ mod splits;
 mod targets;
 mod window;
 
+use std::fmt;
 use std::sync::Arc;
 
 use hashbrown::HashMap;
@@ -28,6 +29,7 @@ use hashbrown::HashMap;
 use crate::hand::Hand;
 use crate::number::{BigRational, Number, Rational};
 use crate::rules::{CardUse, Domain, Op, OpSet, Rules};
+use crate::strategy::MOST_BYTES_MADE;
 
 pub(crate) use self::ids::{CardIds, Key, key};
 use self::ids::{Ids, cards_in, ids_of_key};
@@ -67,6 +69,11 @@ pub struct ValueSets<N> {
     shared: Option<Arc<SharedSets<N>>>,
     /// The number of values in `sets`.
     stored: usize,
+    /// The most memory one set may take while it is made, in bytes.
+    most_bytes_made: usize,
+    /// The number of cards of a set that would have taken more memory
+    /// than `most_bytes_made` to make, and was not made.
+    refused: Option<usize>,
 }
 
 impl<N: Number> ValueSets<N> {
@@ -83,6 +90,8 @@ impl<N: Number> ValueSets<N> {
             window_bits: WindowBits::default(),
             shared: None,
             stored: 0,
+            most_bytes_made: MOST_BYTES_MADE,
+            refused: None,
         }
     }
 
@@ -95,9 +104,9 @@ impl<N: Number> ValueSets<N> {
     /// The sorted ids of `cards`; when the ids run out, the memo starts afresh.
     fn ids_of(&mut self, cards: &[N]) -> Ids {
         if !self.cards.has_room_for(cards.len()) {
-            let shared = self.shared.take();
+            let (shared, most_bytes_made) = (self.shared.take(), self.most_bytes_made);
             *self = ValueSets::new(self.ops, self.domain);
-            self.shared = shared;
+            (self.shared, self.most_bytes_made) = (shared, most_bytes_made);
         }
         self.cards.ids_of(cards)
     }
@@ -147,9 +156,21 @@ impl<N: Number> ValueSets<N> {
         if let [id] = ids {
             return Some(vec![self.cards.value(*id).clone()]);
         }
+        let splits: Vec<(usize, usize)> =
+            key_splits(ids).map(|(left, right)| self.walk_and_look(left, right)).collect::<Option<_>>()?;
+        // What the parts' sets could make, known before a value is made:
+        // past the budget the set is refused rather than allocated.
+        let room = splits
+            .iter()
+            .map(|&(walk, look)| self.sets[walk].len().saturating_mul(self.sets[look].len()))
+            .fold(0usize, usize::saturating_add)
+            .saturating_mul(self.ops.results_per_pair());
+        if room.saturating_mul(std::mem::size_of::<N>()) > self.most_bytes_made {
+            self.refused = Some(ids.len());
+            return None;
+        }
         let mut made = Vec::new();
-        for (left, right) in key_splits(ids) {
-            let (walk, look) = self.walk_and_look(left, right)?;
+        for (walk, look) in splits {
             for x in self.sets[walk].iter() {
                 for y in self.sets[look].iter() {
                     self.combine(x, y, |v| made.push(v))?;
@@ -157,6 +178,12 @@ impl<N: Number> ValueSets<N> {
             }
         }
         Some(sorted_without_repeats(made))
+    }
+
+    /// The number of cards of a set refused for its size since the last
+    /// call, if any: a `None` from this memo was not an overflow then.
+    fn take_refused(&mut self) -> Option<usize> {
+        self.refused.take()
     }
 
     /// The key of the cards `ids` in the shared store: their values, sorted
@@ -336,7 +363,7 @@ pub(crate) fn sorted_without_repeats<N: Number>(mut values: Vec<N>) -> Vec<N> {
 /// use reckon_core::{Hand, Reach, Rules, Rational};
 /// let mut reach = Reach::new(Rules::game24());
 /// let hand: Hand = "4 4 4 4".parse().unwrap();
-/// let made = reach.integers_in(&hand, 0, 10);
+/// let made = reach.integers_in(&hand, 0, 10).unwrap();
 /// assert_eq!(made, (0..=9).collect::<Vec<_>>());
 /// assert!(reach.decide(&"3 3 8 8".parse().unwrap()));
 /// ```
@@ -361,14 +388,22 @@ impl Reach {
         self
     }
 
+    /// Limits the memory one value set may take while it is made (about
+    /// a gigabyte unless told): a hand past it is decided by a search, and
+    /// its reach is refused with [`TooManyValues`].
+    pub fn with_memory_budget(mut self, bytes: usize) -> Reach {
+        self.fast.most_bytes_made = bytes;
+        self
+    }
+
     /// The rules this memo applies.
     pub fn rules(&self) -> &Rules {
         &self.rules
     }
 
     fn big(&mut self) -> &mut ValueSets<BigRational> {
-        let rules = self.rules;
-        self.big.get_or_insert_with(|| ValueSets::new(rules.ops, rules.domain))
+        let (rules, most_bytes_made) = (self.rules, self.fast.most_bytes_made);
+        self.big.get_or_insert_with(|| ValueSets { most_bytes_made, ..ValueSets::new(rules.ops, rules.domain) })
     }
 
     /// The number of values the memo holds, a measure of its memory.
@@ -381,18 +416,27 @@ impl Reach {
         self.decide_target(hand, self.rules.target)
     }
 
-    /// Can `hand` make `target` under the rules' operators, domain and card use?
+    /// Can `hand` make `target` under the rules' operators, domain and card
+    /// use? A hand whose value sets would not fit in memory is decided by
+    /// a search instead, which needs little memory but may take long.
     pub fn decide_target(&mut self, hand: &Hand, target: Rational) -> bool {
         let card_use = self.rules.card_use;
         if let Some(answer) = self.fast.decide(hand.cards(), &target, card_use) {
             return answer;
         }
-        let cards: Vec<BigRational> = hand.cards().iter().map(|c| c.to_big()).collect();
-        self.big().decide(&cards, &target.to_big(), card_use).expect("big rationals do not overflow")
+        if self.fast.take_refused().is_none() {
+            let cards: Vec<BigRational> = hand.cards().iter().map(|c| c.to_big()).collect();
+            if let Some(answer) = self.big().decide(&cards, &target.to_big(), card_use) {
+                return answer;
+            }
+            self.big().take_refused();
+        }
+        crate::search::decide_by_searching(hand, &Rules { target, ..self.rules })
     }
 
-    /// Every whole number in `lo..=hi` that `hand` can make, ascending.
-    pub fn integers_in(&mut self, hand: &Hand, lo: i64, hi: i64) -> Vec<i64> {
+    /// Every whole number in `lo..=hi` that `hand` can make, ascending, or
+    /// why they cannot be worked out within memory.
+    pub fn integers_in(&mut self, hand: &Hand, lo: i64, hi: i64) -> Result<Vec<i64>, TooManyValues> {
         let card_use = self.rules.card_use;
         let positive_cards = hand.cards().iter().all(|c| c.is_positive() && c.is_integer());
         // The window keeps a bit set of the values up to twice `hi` for
@@ -403,23 +447,55 @@ impl Reach {
         if self.rules.domain == Domain::PositiveInteger && positive_cards && narrow {
             // Every value is positive, so only the positive part of the range matters.
             if let Some(made) = self.fast.positive_integers_in(hand.cards(), card_use, lo.max(1), hi) {
-                return made;
+                return Ok(made);
             }
         }
         let in_range = |v: i64| (lo..=hi).contains(&v);
         if let Some(values) = self.fast.reachable(hand.cards(), card_use) {
-            return values.iter().filter(|v| v.is_integer()).map(|v| v.numer()).filter(|&v| in_range(v)).collect();
+            return Ok(values.iter().filter(|v| v.is_integer()).map(|v| v.numer()).filter(|&v| in_range(v)).collect());
+        }
+        let too_many = |cards| TooManyValues { cards, hand: hand.len() };
+        if let Some(cards) = self.fast.take_refused() {
+            return Err(too_many(cards));
         }
         let cards: Vec<BigRational> = hand.cards().iter().map(|c| c.to_big()).collect();
-        let values = self.big().reachable(&cards, card_use).expect("big rationals do not overflow");
-        values
+        let Some(values) = self.big().reachable(&cards, card_use) else {
+            let cards = self.big().take_refused().unwrap_or(hand.len());
+            return Err(too_many(cards));
+        };
+        Ok(values
             .iter()
             .filter(|v| v.is_integer())
             .filter_map(|v| i64::try_from(v.to_integer()).ok())
             .filter(|&v| in_range(v))
-            .collect()
+            .collect())
     }
 }
+
+/// Why the numbers a hand makes were not worked out: the values of some
+/// of its cards would take more memory than reckon allows itself (about
+/// 2 GB), typically eight distinct cards or more.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TooManyValues {
+    /// The cards of the set that was refused.
+    cards: usize,
+    /// The cards of the hand.
+    hand: usize,
+}
+
+impl fmt::Display for TooManyValues {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (cards, hand) = (self.cards, self.hand);
+        if cards < hand {
+            write!(f, "working out every value {cards} of these {hand} cards make")?;
+        } else {
+            write!(f, "working out every value these {hand} cards make")?;
+        }
+        f.write_str(" would take more than about 2 GB of memory; try fewer cards, or cards that repeat")
+    }
+}
+
+impl std::error::Error for TooManyValues {}
 
 #[cfg(test)]
 mod tests {
@@ -463,7 +539,7 @@ mod tests {
             let hand = Hand::from_integers(&[n, n + 100, 2 * n + 300]).unwrap();
             let expected: Vec<i64> =
                 crate::oracle::reachable_integers(&hand, reach.rules(), 100, 999).into_iter().collect();
-            assert_eq!(reach.integers_in(&hand, 100, 999), expected, "{hand}");
+            assert_eq!(reach.integers_in(&hand, 100, 999).unwrap(), expected, "{hand}");
         }
     }
 
@@ -474,13 +550,31 @@ mod tests {
         assert!(reach.decide(&game));
         assert!(!reach.decide_target(&game, Rational::from_integer(831)));
         let small: Hand = "1 1 2 2 3 3".parse().unwrap();
-        assert!(reach.integers_in(&small, 100, 999).is_empty());
+        assert!(reach.integers_in(&small, 100, 999).unwrap().is_empty());
         // A range far wider than any window: every positive whole number.
-        let everything = reach.integers_in(&small, 1, i64::MAX);
+        let everything = reach.integers_in(&small, 1, i64::MAX).unwrap();
         assert_eq!(
             everything,
             crate::oracle::reachable_integers(&small, reach.rules(), 1, i64::MAX).into_iter().collect::<Vec<_>>()
         );
         assert_eq!(everything.iter().zip(1..).find(|(v, n)| *v != n).map(|(_, n)| n), Some(58));
+    }
+
+    /// A set that would take more memory than the budget is refused before
+    /// it is made: reach says so, and deciding falls back to a search.
+    #[test]
+    fn a_set_past_the_memory_budget_is_refused_not_made() {
+        let rules = Rules::game24();
+        let hand = Hand::from_integers(&[2, 3, 5, 7, 11]).unwrap();
+        let mut tight = Reach::new(rules).with_memory_budget(64 * 1024);
+        let err = tight.integers_in(&hand, 0, 100).unwrap_err();
+        assert!(err.to_string().starts_with("working out every value"), "{err}");
+        assert!(Reach::new(rules).integers_in(&hand, 0, 100).is_ok());
+        for cards in [[2, 3, 5, 7, 11], [1, 2, 3, 4, 5], [3, 3, 8, 8, 13], [1, 1, 1, 1, 1]] {
+            let hand = Hand::from_integers(&cards).unwrap();
+            let expected = crate::oracle::decide(&hand, &rules);
+            let mut tight = Reach::new(rules).with_memory_budget(64 * 1024);
+            assert_eq!(tight.decide(&hand), expected, "{hand}");
+        }
     }
 }

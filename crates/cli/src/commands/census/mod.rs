@@ -136,6 +136,7 @@ pub fn run(args: &CensusArgs) -> anyhow::Result<Status> {
                 || Reach::new(rules).sharing(&shared),
                 facts_of,
                 |facts| {
+                    let facts = facts.as_ref().map_err(|err| std::io::Error::other(err.to_string()))?;
                     summary.add(facts);
                     out.target_row(facts)
                 },
