@@ -22,6 +22,9 @@
 //! `cargo xtask load [--clients N] [--seconds N]` puts `reckon serve` under
 //! load on loopback and prints requests per second and latencies.
 //!
+//! `cargo xtask process` times whole `reckon` processes on fixed inputs
+//! against the figures they are held to.
+//!
 //! `cargo xtask man [DIR]` writes the man pages of `reckon` (reckon.1 and
 //! one per subcommand) into DIR, by default target/man.
 
@@ -39,10 +42,12 @@ mod compare;
 mod load;
 mod machine;
 mod man;
+mod process;
 
 const USAGE: &str = "usage: cargo xtask bench [--quick] [FILTER] | cargo xtask instructions [--cache] [WORKLOAD...] \
                      | cargo xtask compare REV [WORKLOAD] [--rounds N] [--passes N] \
-                     | cargo xtask load [--clients N] [--seconds N] | cargo xtask man [DIR]";
+                     | cargo xtask load [--clients N] [--seconds N] | cargo xtask process \
+                     | cargo xtask man [DIR]";
 
 /// What `cargo xtask --help` (or `help`, or `-h` after any task) prints.
 const HELP: &str = "\
@@ -57,6 +62,9 @@ cargo xtask compare REV [WORKLOAD] [--rounds N] [--passes N]
 cargo xtask load [--clients N] [--seconds N]
     run reckon serve on loopback under N clients (32) and print requests
     per second, median and 99th-percentile latency
+cargo xtask process
+    time whole reckon processes (deciding, counting, a census) as a user
+    runs them, against the figures they are held to
 cargo xtask man [DIR]
     write the man pages of reckon (reckon.1, reckon-census.1, ...) into
     DIR, by default target/man";
@@ -74,6 +82,7 @@ fn main() -> anyhow::Result<()> {
         Some("compare") => compare::compare(&args[1..]),
         Some("load") => load::load(&args[1..]),
         Some("man") => man::man(&args[1..]),
+        Some("process") => process::process(&args[1..]),
         _ => bail!("{USAGE}"),
     }
 }
@@ -89,6 +98,8 @@ fn bench(args: &[String]) -> anyhow::Result<()> {
         // Benches whose every run takes seconds measure a smaller case.
         cargo.env("RECKON_BENCH_QUICK", "1");
     }
+    // The whole processes are timed after a full run, not a filtered one.
+    let whole_run = filter.is_empty();
     cargo.args(filter);
     let status = cargo.status().context("cannot run cargo bench")?;
     if !status.success() {
@@ -98,6 +109,10 @@ fn bench(args: &[String]) -> anyhow::Result<()> {
     println!("{}", machine::measured_on());
     println!();
     print_table(&results);
+    if whole_run {
+        println!();
+        process::process(&[])?;
+    }
     Ok(())
 }
 

@@ -1,0 +1,149 @@
+//! `cargo xtask process`: whole `reckon` processes timed as a user runs
+//! them, start-up, reading and writing included.
+//!
+//! In-process benchmarks measure the engine; what a person waits for is
+//! the process. Each command runs with its input from a file, a few times
+//! to warm the caches and then repeatedly for about a second, and the
+//! median and fastest run are printed beside the figure the command is held
+//! to. A process that only starts (`reckon --version`) is timed too, as the
+//! floor under every figure. `cargo xtask bench` prints this table after
+//! its own when no filter is given.
+
+use std::fs::File;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use anyhow::{Context, bail};
+
+/// One command: what it does, its arguments, its standard input, and the
+/// time it is held to (none for the floor).
+struct Workload {
+    name: &'static str,
+    args: &'static [&'static str],
+    input: Input,
+    target: Option<Duration>,
+}
+
+/// What a command reads.
+#[derive(Clone, Copy)]
+enum Input {
+    Nothing,
+    /// Every hand of `cards` cards from 1..=13, one per line.
+    Hands {
+        cards: usize,
+    },
+}
+
+const WORKLOADS: &[Workload] = &[
+    Workload { name: "start-up alone (reckon --version)", args: &["--version"], input: Input::Nothing, target: None },
+    Workload {
+        name: "decide 1820 hands of 4 cards (-f bool)",
+        args: &["-f", "bool"],
+        input: Input::Hands { cards: 4 },
+        target: Some(Duration::from_millis(3)),
+    },
+    Workload {
+        name: "decide 6188 hands of 5 cards (-f bool)",
+        args: &["-f", "bool"],
+        input: Input::Hands { cards: 5 },
+        target: Some(Duration::from_millis(10)),
+    },
+    Workload {
+        name: "count distinct solutions of 1820 hands (--count)",
+        args: &["--count"],
+        input: Input::Hands { cards: 4 },
+        target: Some(Duration::from_micros(4500)),
+    },
+    Workload { name: "one solution of each of 1820 hands", args: &[], input: Input::Hands { cards: 4 }, target: None },
+    Workload {
+        name: "Countdown census, 1 thread",
+        args: &["census", "--rules", "countdown", "-j", "1", "-f", "jsonl"],
+        input: Input::Nothing,
+        target: Some(Duration::from_millis(800)),
+    },
+];
+
+pub fn process(args: &[String]) -> anyhow::Result<()> {
+    if let Some(arg) = args.first() {
+        bail!("cargo xtask process takes no arguments, not {arg:?}");
+    }
+    let root = crate::workspace_root();
+    let status = crate::cargo(&root)
+        .args(["build", "--release", "-p", "reckon-cli"])
+        .status()
+        .context("cannot run cargo build")?;
+    if !status.success() {
+        bail!("building reckon failed: {status}");
+    }
+    let target = crate::target_dir(&root)?;
+    let reckon = target.join("release/reckon");
+    let inputs = target.join("tmp/process-inputs");
+    std::fs::create_dir_all(&inputs).with_context(|| format!("cannot create {}", inputs.display()))?;
+    println!("{}", crate::machine::measured_on());
+    println!();
+    println!("| whole process | median | fastest | target |");
+    println!("|---|---|---|---|");
+    for workload in WORKLOADS {
+        let input = write_input(&inputs, workload.input)?;
+        let times = time(&reckon, workload.args, input.as_deref())?;
+        let target = workload.target.map_or("-".to_owned(), |t| format!("≤ {}", crate::duration(t.as_nanos() as f64)));
+        println!(
+            "| {} | {} | {} | {target} |",
+            workload.name,
+            crate::duration(times[times.len() / 2].as_nanos() as f64),
+            crate::duration(times[0].as_nanos() as f64),
+        );
+    }
+    Ok(())
+}
+
+/// The file holding `input`, written once.
+fn write_input(dir: &Path, input: Input) -> anyhow::Result<Option<PathBuf>> {
+    let Input::Hands { cards } = input else { return Ok(None) };
+    let path = dir.join(format!("hands-{cards}-of-1-13.txt"));
+    let mut text = String::new();
+    let mut hand = vec![1u32; cards];
+    loop {
+        let line: Vec<String> = hand.iter().map(u32::to_string).collect();
+        text.push_str(&line.join(" "));
+        text.push('\n');
+        // The next multiset in order: raise the last card that can be
+        // raised, and every card after it to the same value.
+        let Some(at) = hand.iter().rposition(|&card| card < 13) else { break };
+        let raised = hand[at] + 1;
+        hand[at..].fill(raised);
+    }
+    std::fs::write(&path, text).with_context(|| format!("cannot write {}", path.display()))?;
+    Ok(Some(path))
+}
+
+/// The times of runs of `reckon args < input`, fastest first: three to
+/// warm up, then runs until a second has passed (at least five, at most a
+/// hundred).
+fn time(reckon: &Path, args: &[&str], input: Option<&Path>) -> anyhow::Result<Vec<Duration>> {
+    let run = || -> anyhow::Result<Duration> {
+        let stdin = match input {
+            Some(path) => Stdio::from(File::open(path)?),
+            None => Stdio::null(),
+        };
+        let started = Instant::now();
+        let status = Command::new(reckon).args(args).stdin(stdin).stdout(Stdio::null()).status()?;
+        let took = started.elapsed();
+        // A hand without a solution exits 1; anything else is a failure.
+        if !matches!(status.code(), Some(0 | 1)) {
+            bail!("reckon {} failed: {status}", args.join(" "));
+        }
+        Ok(took)
+    };
+    for _ in 0..3 {
+        run()?;
+    }
+    let mut times = Vec::new();
+    let started = Instant::now();
+    while times.len() < 5 || (times.len() < 100 && started.elapsed() < Duration::from_secs(1)) {
+        times.push(run()?);
+    }
+    times.sort_unstable();
+    Ok(times)
+}
