@@ -2,13 +2,14 @@
 
 use std::io::{Read, Write};
 
-use reckon_core::{Expr, Hand, Rational, Rules, Solver};
+use reckon_core::{Expr, Hand, Rational, Reach, Rules, Solver};
 use serde::Serialize;
 
 use crate::Status;
 use crate::args::{Format, SolveArgs};
 use crate::input;
 use crate::report::{self, JsonNumber};
+use crate::rules_args::PresetArg;
 
 pub fn run(args: &SolveArgs) -> anyhow::Result<Status> {
     if args.all || args.count {
@@ -23,7 +24,7 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<Status> {
         return run_batch(args, &mut solver, input::stdin_batch());
     }
     let Some(hand) = input::hand_from_args_or_report(&args.cards) else { return Ok(Status::BadInput) };
-    let answer = Answer { hand: &hand, rules: &rules, solution: solver.solve(&hand) };
+    let answer = Answer::of(&hand, &mut solver, wants_closest(args));
     let mut out = std::io::stdout().lock();
     answer.write(&mut out, args.format, false)?;
     Ok(if answer.solution.is_some() { Status::Success } else { Status::NoSolution })
@@ -31,22 +32,47 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<Status> {
 
 /// Answers every hand of the batch with exactly one line, in order.
 fn run_batch(args: &SolveArgs, solver: &mut Solver, stdin: impl Read) -> anyhow::Result<Status> {
-    let rules = *solver.rules();
     if args.format == Format::Bool {
         // Whether, not how: deciding is cheaper than finding a solution.
         return input::answer_batch(args.format, stdin, |out, hand| Ok(writeln!(out, "{}", solver.decide(hand))?));
     }
-    input::answer_batch(args.format, stdin, |out, hand| {
-        let solution = solver.solve(hand);
-        Answer { hand, rules: &rules, solution }.write(out, args.format, true)
-    })
+    let closest = wants_closest(args);
+    input::answer_batch(args.format, stdin, |out, hand| Answer::of(hand, solver, closest).write(out, args.format, true))
+}
+
+/// Countdown players expect the nearest answer when the target cannot be
+/// made exactly, as the show scores it.
+fn wants_closest(args: &SolveArgs) -> bool {
+    args.rules.rules == PresetArg::Countdown
 }
 
 /// The answer for one hand.
 struct Answer<'a> {
     hand: &'a Hand,
-    rules: &'a Rules,
+    rules: Rules,
     solution: Option<Expr>,
+    /// Without a solution, when asked for: the values nearest to the
+    /// target the hand makes, each with a way to make it.
+    closest: Vec<(Rational, Expr)>,
+}
+
+impl<'a> Answer<'a> {
+    fn of(hand: &'a Hand, solver: &mut Solver, closest: bool) -> Answer<'a> {
+        let rules = *solver.rules();
+        let solution = solver.solve(hand);
+        let closest = if closest && solution.is_none() { closest_solutions(hand, rules) } else { Vec::new() };
+        Answer { hand, rules, solution, closest }
+    }
+}
+
+/// The values nearest to the target that `hand` makes, each with one way
+/// to make it; none when working them out would not fit in memory.
+fn closest_solutions(hand: &Hand, rules: Rules) -> Vec<(Rational, Expr)> {
+    let nearest = Reach::new(rules).closest(hand).unwrap_or_default();
+    nearest
+        .into_iter()
+        .filter_map(|value| Some((value, Solver::new(Rules { target: value, ..rules }).solve(hand)?)))
+        .collect()
 }
 
 impl Answer<'_> {
@@ -64,7 +90,16 @@ impl Answer<'_> {
                 }
                 match &self.solution {
                     Some(expr) => writeln!(out, "{} = {}", expr.in_domain(self.rules.domain), self.rules.target)?,
-                    None => writeln!(out, "no solution")?,
+                    None if self.closest.is_empty() => writeln!(out, "no solution")?,
+                    None => {
+                        let ways: Vec<String> = self
+                            .closest
+                            .iter()
+                            .map(|(value, expr)| format!("{value} = {}", expr.in_domain(self.rules.domain)))
+                            .collect();
+                        let away = distance(self.closest[0].0, self.rules.target);
+                        writeln!(out, "no solution; closest: {} ({away} away)", ways.join(" or "))?;
+                    }
                 }
             }
         }
@@ -77,8 +112,24 @@ impl Answer<'_> {
             target: self.rules.target,
             solvable: self.solution.is_some(),
             solution: self.solution.as_ref().map(|e| e.in_domain(self.rules.domain).to_string()),
+            closest: self
+                .closest
+                .iter()
+                .map(|(value, expr)| JsonClosest {
+                    value: *value,
+                    distance: distance(*value, self.rules.target),
+                    solution: expr.in_domain(self.rules.domain).to_string(),
+                })
+                .collect(),
         }
     }
+}
+
+/// How far `value` is from `target`, exactly (as a string: the difference
+/// of two 64-bit rationals may not be one).
+fn distance(value: Rational, target: Rational) -> String {
+    let (value, target) = (value.to_big(), target.to_big());
+    if value < target { target - value } else { value - target }.to_string()
 }
 
 #[derive(Serialize)]
@@ -88,4 +139,15 @@ struct JsonAnswer {
     target: Rational,
     solvable: bool,
     solution: Option<String>,
+    /// Without a solution under Countdown rules: the nearest values made.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    closest: Vec<JsonClosest>,
+}
+
+#[derive(Serialize)]
+struct JsonClosest {
+    #[serde(serialize_with = "report::as_string")]
+    value: Rational,
+    distance: String,
+    solution: String,
 }

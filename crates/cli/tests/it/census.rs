@@ -192,6 +192,26 @@ fn reach_past_the_memory_budget_is_refused() {
     ");
 }
 
+/// A Countdown target the numbers cannot make is answered with the nearest
+/// values they make, as the show scores it, and exit status 1.
+#[test]
+fn countdown_answers_with_the_closest_when_not_exact() {
+    let game = ["--rules", "countdown", "-t", "831", "1", "3", "7", "10", "25", "50"];
+    assert_snapshot!(reckon(game).run(), @r"
+    status: 1
+    --- stdout
+    no solution; closest: 830 = (1+7+3*25)*10 or 832 = (1+10)*3*25+7 (1 away)
+    ");
+    assert_snapshot!(reckon(["-f", "json"].into_iter().chain(game)).run(), @r#"
+    status: 1
+    --- stdout
+    {"cards":[1,3,7,10,25,50],"target":"831","solvable":false,"solution":null,"closest":[{"value":"830","distance":"1","solution":"(1+7+3*25)*10"},{"value":"832","distance":"1","solution":"(1+10)*3*25+7"}]}
+    "#);
+    // The 24 game keeps its plain answer.
+    let plain = reckon(["-t", "831", "1", "3", "7", "10", "25", "50"]).run();
+    assert_eq!((plain.status, plain.stdout.as_str()), (1, "no solution\n"));
+}
+
 #[test]
 fn countdown_games() {
     let game = ["--rules", "countdown", "1", "3", "7", "10", "25", "50"];
@@ -199,7 +219,8 @@ fn countdown_games() {
     assert_eq!(solved.status, 0, "{solved}");
     assert!(solved.stdout.ends_with(" = 765\n"));
     let unsolved = reckon(["-t", "831"].into_iter().chain(game)).run();
-    assert_eq!((unsolved.status, unsolved.stdout.as_str()), (1, "no solution\n"));
+    assert_eq!(unsolved.status, 1, "{unsolved}");
+    assert!(unsolved.stdout.starts_with("no solution; closest: 830 = "), "{unsolved}");
     assert_snapshot!(reckon(["reach", "--rules", "countdown", "--range", "100..=999", "1", "1", "2", "2", "3", "3"]).run(), @r"
     status: 0
     --- stdout

@@ -25,6 +25,7 @@ use std::fmt;
 use std::sync::Arc;
 
 use hashbrown::HashMap;
+use num_traits::Signed;
 
 use crate::hand::Hand;
 use crate::number::{BigRational, Number, Rational};
@@ -434,6 +435,45 @@ impl Reach {
         crate::search::decide_by_searching(hand, &Rules { target, ..self.rules })
     }
 
+    /// The values `hand` makes that are nearest to the rules' target,
+    /// ascending: the target alone when the hand makes it, else the nearest
+    /// below and the nearest above when they are equally far, or the one
+    /// that is nearer. Values beyond 64-bit rationals are left out: a
+    /// Countdown hand, the usual asker, makes none.
+    ///
+    /// ```
+    /// use reckon_core::{Hand, Rational, Reach, Rules};
+    /// let mut reach = Reach::new(Rules::countdown(Rational::from_integer(831)));
+    /// let hand: Hand = "1 3 7 10 25 50".parse().unwrap();
+    /// let nearest = reach.closest(&hand).unwrap();
+    /// assert_eq!(nearest, [Rational::from_integer(830), Rational::from_integer(832)]);
+    /// ```
+    pub fn closest(&mut self, hand: &Hand) -> Result<Vec<Rational>, TooManyValues> {
+        let card_use = self.rules.card_use;
+        let target = self.rules.target;
+        if let Some(values) = self.fast.reachable(hand.cards(), card_use) {
+            return Ok(nearest(&values, &target, |v| (v.to_big() - target.to_big()).abs())
+                .into_iter()
+                .copied()
+                .collect());
+        }
+        if let Some(cards) = self.fast.take_refused() {
+            return Err(TooManyValues { cards, hand: hand.len() });
+        }
+        let cards: Vec<BigRational> = hand.cards().iter().map(|c| c.to_big()).collect();
+        let Some(values) = self.big().reachable(&cards, card_use) else {
+            let cards = self.big().take_refused().unwrap_or(hand.len());
+            return Err(TooManyValues { cards, hand: hand.len() });
+        };
+        // Only values that fit 64 bits can be targets again.
+        let values: Vec<BigRational> = values.into_iter().filter(|v| Rational::from_big(v).is_some()).collect();
+        let big_target = target.to_big();
+        Ok(nearest(&values, &big_target, |v| (v - &big_target).abs())
+            .into_iter()
+            .filter_map(Rational::from_big)
+            .collect())
+    }
+
     /// Every whole number in `lo..=hi` that `hand` can make, ascending, or
     /// why they cannot be worked out within memory.
     pub fn integers_in(&mut self, hand: &Hand, lo: i64, hi: i64) -> Result<Vec<i64>, TooManyValues> {
@@ -469,6 +509,23 @@ impl Reach {
             .filter_map(|v| i64::try_from(v.to_integer()).ok())
             .filter(|&v| in_range(v))
             .collect())
+    }
+}
+
+/// The values of `sorted` nearest to `target` (see [`Reach::closest`]),
+/// `distance` measuring each exactly.
+fn nearest<'a, N: Ord>(sorted: &'a [N], target: &N, distance: impl Fn(&N) -> BigRational) -> Vec<&'a N> {
+    let at = sorted.partition_point(|v| v < target);
+    if sorted.get(at) == Some(target) {
+        return vec![&sorted[at]];
+    }
+    match (at.checked_sub(1).map(|below| &sorted[below]), sorted.get(at)) {
+        (Some(below), Some(above)) => match distance(below).cmp(&distance(above)) {
+            std::cmp::Ordering::Less => vec![below],
+            std::cmp::Ordering::Equal => vec![below, above],
+            std::cmp::Ordering::Greater => vec![above],
+        },
+        (below, above) => below.or(above).into_iter().collect(),
     }
 }
 
@@ -576,5 +633,21 @@ mod tests {
             let mut tight = Reach::new(rules).with_memory_budget(64 * 1024);
             assert_eq!(tight.decide(&hand), expected, "{hand}");
         }
+    }
+
+    #[test]
+    fn the_nearest_values_are_the_target_or_its_nearest_neighbours() {
+        let sorted = ints(&[1, 5, 9, 20]);
+        let near = |t: i64| {
+            let target = Rational::from_integer(t);
+            let found = nearest(&sorted, &target, |v| (v.to_big() - target.to_big()).abs());
+            found.into_iter().map(|v| v.numer()).collect::<Vec<_>>()
+        };
+        assert_eq!(near(5), [5], "the target itself");
+        assert_eq!(near(7), [5, 9], "a tie keeps both");
+        assert_eq!(near(8), [9]);
+        assert_eq!(near(-3), [1], "below every value");
+        assert_eq!(near(100), [20], "above every value");
+        assert!(nearest(&[], &Rational::from_integer(1), |v: &Rational| v.to_big()).is_empty());
     }
 }
