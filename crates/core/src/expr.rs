@@ -97,6 +97,37 @@ impl Expr {
         self.eval()
     }
 
+    /// The operations one at a time, innermost first and left before
+    /// right, each written with the values of its operands, as a solution
+    /// is worked on paper. A lone card takes no step.
+    ///
+    /// An operand is bracketed where its value would otherwise read as part
+    /// of the step: a negative right operand, and a fraction on the right
+    /// of `*` or `/`. Every step read back has the value it shows.
+    ///
+    /// ```
+    /// use reckon_core::parse_expr;
+    /// let steps = parse_expr("8/(3-8/3)").unwrap().steps().unwrap();
+    /// assert_eq!(steps, ["8/3 = 8/3", "3-8/3 = 1/3", "8/(1/3) = 24"]);
+    /// ```
+    pub fn steps(&self) -> Result<Vec<String>, EvalError> {
+        let mut steps = Vec::new();
+        self.push_steps(&mut steps)?;
+        Ok(steps)
+    }
+
+    /// Pushes the steps of this expression and returns its value.
+    fn push_steps(&self, steps: &mut Vec<String>) -> Result<BigRational, EvalError> {
+        let Expr::Binary(step) = self else { return self.value_big() };
+        let left = step.left.push_steps(steps)?;
+        let right = step.right.push_steps(steps)?;
+        let value = step.op.apply(&left, &right).ok_or(EvalError::DivisionByZero)?;
+        let bracketed = right.is_negative() || !right.is_integer() && matches!(step.op, Op::Mul | Op::Div);
+        let right = if bracketed { format!("({right})") } else { right.to_string() };
+        steps.push(format!("{left}{}{right} = {value}", step.op));
+        Ok(value)
+    }
+
     /// The card values at the leaves, in ascending order.
     pub fn cards(&self) -> Vec<Rational> {
         let mut cards = Vec::new();

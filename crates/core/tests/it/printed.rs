@@ -127,6 +127,30 @@ proptest! {
         }
     }
 
+    /// Every step of a worked solution reads back as the value it shows,
+    /// and the last shows the expression's value: the steps replay it.
+    #[test]
+    fn steps_replay_to_the_value(e in expr()) {
+        match (e.value_big(), e.steps()) {
+            (Ok(value), Ok(steps)) => {
+                let mut last = None;
+                for step in &steps {
+                    let (left, right) = step.split_once(" = ").expect("a step reads 'operation = value'");
+                    let shown = Reader::read(right).0;
+                    prop_assert_eq!(Reader::read(left).0, shown.clone(), "{} in the steps of {}", step, e);
+                    last = shown;
+                }
+                if let Expr::Binary(_) = e {
+                    prop_assert_eq!(last, Some(value), "the steps of {} end elsewhere: {:?}", e, steps);
+                } else {
+                    prop_assert!(steps.is_empty());
+                }
+            }
+            (Err(_), steps) => prop_assert!(steps.is_err(), "{} divides by zero", e),
+            (Ok(_), Err(err)) => prop_assert!(false, "{} has a value, but its steps fail: {}", e, err),
+        }
+    }
+
     /// Cards outside the domain (negative cards under non-negative rules)
     /// are printed so that every step, as read, is in it: the brackets of
     /// `3*((-5)*(-2))` stay.
