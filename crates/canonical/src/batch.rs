@@ -1,6 +1,6 @@
 //! A run of hands enumerated before any of them is classified.
 
-use reckon_core::{Enumerator, Hand, Solution};
+use reckon_core::{Enumerator, Hand, Solution, TooManySolutions};
 
 /// The raw solutions of a run of hands, enumerated one after another
 /// before any is classified. Classifying and showing solutions is code of
@@ -12,8 +12,9 @@ use reckon_core::{Enumerator, Hand, Solution};
 pub(crate) struct Batch {
     solutions: Vec<Solution>,
     /// For each hand taken: where its solutions end in `solutions`, or
-    /// `None` if it was left to be answered some other way.
-    ends: Vec<Option<usize>>,
+    /// why the enumerator refused it; `None` if it was left to be answered
+    /// some other way.
+    ends: Vec<Option<Result<usize, TooManySolutions>>>,
 }
 
 /// The most hands a run takes: past a few hundred, a longer run spares
@@ -48,23 +49,25 @@ impl Batch {
             }
             let end = enumerated.then(|| {
                 let solutions = &mut self.solutions;
-                enumerator.visit_solutions(hand, |solution, _| solutions.push(solution));
-                solutions.len()
+                enumerator.try_visit_solutions(hand, |solution, _| solutions.push(solution))?;
+                Ok(solutions.len())
             });
             self.ends.push(end);
         }
         self.ends.len()
     }
 
-    /// The raw solutions of each hand taken, in order; `None` for a hand
-    /// that was not enumerated.
-    pub(crate) fn hands(&self) -> impl Iterator<Item = Option<&[Solution]>> {
+    /// The raw solutions of each hand taken, in order, or why it was
+    /// refused; `None` for a hand that was not enumerated.
+    pub(crate) fn hands(&self) -> impl Iterator<Item = Option<Result<&[Solution], TooManySolutions>>> {
         let mut start = 0;
         self.ends.iter().map(move |end| {
             end.map(|end| {
-                let solutions = &self.solutions[start..end];
-                start = end;
-                solutions
+                end.map(|end| {
+                    let solutions = &self.solutions[start..end];
+                    start = end;
+                    solutions
+                })
             })
         })
     }
@@ -89,7 +92,8 @@ mod tests {
         let mut batch = Batch::default();
         let taken = batch.enumerate(&mut enumerator, &hands, |hand| hand.to_string() != "1 2 3 4");
         assert_eq!(taken, hands.len());
-        let counts: Vec<Option<usize>> = batch.hands().map(|solutions| solutions.map(<[_]>::len)).collect();
+        let counts: Vec<Option<usize>> =
+            batch.hands().map(|solutions| solutions.map(|solutions| solutions.map_or(0, <[_]>::len))).collect();
         let alone = |hand: &Hand| {
             let mut count = 0;
             Enumerator::new(Rules::game24()).visit_solutions(hand, |_, _| count += 1);
@@ -111,6 +115,23 @@ mod tests {
         assert_eq!(batch.enumerate(&mut enumerator, &hands, |_| true), MOST_HANDS);
         assert_eq!(batch.enumerate(&mut enumerator, &hands[MOST_HANDS..], |_| true), 3);
         assert_eq!(batch.hands().count(), 3);
-        assert!(batch.hands().all(|solutions| solutions.is_some_and(|s| !s.is_empty())));
+        assert!(batch.hands().all(|solutions| solutions.is_some_and(|s| s.is_ok_and(|s| !s.is_empty()))));
+    }
+
+    /// A hand past the enumerator's memory budget is refused in its place,
+    /// with no solutions, and the hands around it keep theirs.
+    #[test]
+    fn a_refused_hand_keeps_its_place() {
+        let hands = hands(&["3 3 8 8", "1 2 3 4 5 6", "6 6 6 6"]);
+        let mut enumerator = Enumerator::new(Rules::game24()).with_memory_budget(1 << 16);
+        let mut batch = Batch::default();
+        assert_eq!(batch.enumerate(&mut enumerator, &hands, |_| true), hands.len());
+        let counts: Vec<Result<usize, TooManySolutions>> =
+            batch.hands().map(|solutions| solutions.expect("every hand enumerated").map(<[_]>::len)).collect();
+        let mut alone = 0;
+        Enumerator::new(Rules::game24()).visit_solutions(&hands[2], |_, _| alone += 1);
+        assert_eq!(counts[0], Ok(1));
+        assert!(counts[1].is_err());
+        assert_eq!(counts[2], Ok(alone), "{counts:?}");
     }
 }

@@ -2,7 +2,7 @@
 //! once, so a raw solution costs one combination of two known forms.
 
 use hashbrown::HashSet;
-use reckon_core::{Enumerator, Expr, Hand, NodeId, Nodes, Rational, Rules, Solution, Trees};
+use reckon_core::{Enumerator, Expr, Hand, NodeId, Nodes, Rational, Rules, Solution, TooManySolutions, Trees};
 
 use crate::batch::Batch;
 use crate::distinct::{Members, Shown, TidyRoom, Tree, View, display_level, keeps_grouping, rank_of, tidy_view};
@@ -385,9 +385,28 @@ impl DistinctSolver {
     }
 
     /// The distinct solutions of `hand`, simplest first; see [`distinct_solutions`].
+    ///
+    /// # Panics
+    ///
+    /// If the hand is refused (see [`DistinctSolver::try_solve`]).
     pub fn solve(&mut self, hand: &Hand) -> Vec<Expr> {
-        let mut listed = Vec::new();
-        self.solve_each(std::slice::from_ref(hand), |_, solutions| listed = solutions);
+        self.try_solve(hand).unwrap_or_else(|refused| panic!("{refused}"))
+    }
+
+    /// The distinct solutions of `hand`, simplest first, or why they were
+    /// not listed: a hand whose raw solutions would take more memory than
+    /// the enumerator allows itself (see [`Enumerator::try_visit_solutions`])
+    /// is refused before the memory is spent.
+    ///
+    /// ```
+    /// use reckon_canonical::{DistinctSolver, Level};
+    /// use reckon_core::Rules;
+    /// let mut solver = DistinctSolver::new(Rules::game24(), Level::FourNums);
+    /// assert_eq!(solver.try_solve(&"6 6 6 6".parse().unwrap()).map(|listed| listed.len()), Ok(2));
+    /// ```
+    pub fn try_solve(&mut self, hand: &Hand) -> Result<Vec<Expr>, TooManySolutions> {
+        let mut listed = Ok(Vec::new());
+        self.try_solve_each(std::slice::from_ref(hand), |_, solutions| listed = solutions);
         listed
     }
 
@@ -406,14 +425,27 @@ impl DistinctSolver {
     /// DistinctSolver::new(Rules::game24(), Level::FourNums).solve_each(&hands, |_, listed| counts.push(listed.len()));
     /// assert_eq!(counts, [1, 0, 2]);
     /// ```
+    ///
+    /// # Panics
+    ///
+    /// If a hand is refused (see [`DistinctSolver::try_solve_each`]).
     pub fn solve_each(&mut self, hands: &[Hand], mut each: impl FnMut(&Hand, Vec<Expr>)) {
+        self.try_solve_each(hands, |hand, listed| each(hand, listed.unwrap_or_else(|refused| panic!("{refused}"))));
+    }
+
+    /// Hands `each` the distinct solutions of each of `hands`, in order, as
+    /// [`DistinctSolver::solve_each`] does, or why a hand's were not listed
+    /// (see [`DistinctSolver::try_solve`]): a refused hand takes its place
+    /// and the hands after it are answered.
+    pub fn try_solve_each(&mut self, hands: &[Hand], mut each: impl FnMut(&Hand, Result<Vec<Expr>, TooManySolutions>)) {
         let (level, keeps_grouping, trees, rules) = (self.level, self.keeps_grouping, self.trees, *self.rules());
         let here = |hand: &Hand| listed_here(level, keeps_grouping, trees, &rules, hand);
         let classify =
             |solver: &mut DistinctSolver, hand: &Hand, solutions: &[Solution]| solver.classify(hand, solutions);
         self.answer_in_runs(hands, here, classify, |solver, hand, solutions| {
             let listed = match solutions {
-                Some(_) => solver.show_next(),
+                Some(Ok(_)) => Ok(solver.show_next()),
+                Some(Err(refused)) => Err(refused),
                 None => solver.solve_elsewhere(hand),
             };
             each(hand, listed);
@@ -421,16 +453,37 @@ impl DistinctSolver {
     }
 
     /// The number of distinct solutions of `hand`; see [`count_distinct`].
+    ///
+    /// # Panics
+    ///
+    /// If the hand is refused (see [`DistinctSolver::try_count`]).
     pub fn count(&mut self, hand: &Hand) -> usize {
-        let mut count = 0;
-        self.count_each(std::slice::from_ref(hand), |_, counted| count = counted);
+        self.try_count(hand).unwrap_or_else(|refused| panic!("{refused}"))
+    }
+
+    /// The number of distinct solutions of `hand`, or why they were not
+    /// counted (see [`DistinctSolver::try_solve`]).
+    pub fn try_count(&mut self, hand: &Hand) -> Result<usize, TooManySolutions> {
+        let mut count = Ok(0);
+        self.try_count_each(std::slice::from_ref(hand), |_, counted| count = counted);
         count
     }
 
     /// Hands `each` the number of distinct solutions of each of `hands`,
     /// in order, as [`DistinctSolver::count`] counts them hand by hand,
     /// and sooner (see [`DistinctSolver::solve_each`]).
+    ///
+    /// # Panics
+    ///
+    /// If a hand is refused (see [`DistinctSolver::try_count_each`]).
     pub fn count_each(&mut self, hands: &[Hand], mut each: impl FnMut(&Hand, usize)) {
+        self.try_count_each(hands, |hand, count| each(hand, count.unwrap_or_else(|refused| panic!("{refused}"))));
+    }
+
+    /// Hands `each` the number of distinct solutions of each of `hands`, in
+    /// order, as [`DistinctSolver::count_each`] does, or why a hand's were
+    /// not counted (see [`DistinctSolver::try_solve_each`]).
+    pub fn try_count_each(&mut self, hands: &[Hand], mut each: impl FnMut(&Hand, Result<usize, TooManySolutions>)) {
         let level = self.level;
         self.answer_in_runs(
             hands,
@@ -438,7 +491,8 @@ impl DistinctSolver {
             |_, _, _| {},
             |solver, hand, solutions| {
                 let count = match solutions {
-                    Some(solutions) => solver.count_enumerated(solutions),
+                    Some(Ok(solutions)) => Ok(solver.count_enumerated(solutions)),
+                    Some(Err(refused)) => Err(refused),
                     None => solver.count_syntax(hand),
                 };
                 each(hand, count);
@@ -447,8 +501,9 @@ impl DistinctSolver {
     }
 
     /// Answers each of `hands` in order with `answer`, given the hand's
-    /// raw solutions if `here` picked it to be enumerated by this solver's
-    /// enumerator, a run of hands at a time: the run's picked hands are
+    /// raw solutions (or why the enumerator refused it) if `here` picked
+    /// it to be enumerated by this solver's enumerator, a run of hands at
+    /// a time: the run's picked hands are
     /// first handed to `prepare`, one after another, and then every hand
     /// of the run to `answer`. Neither may use the enumerator for a hand
     /// that was picked: the solutions of the run's later hands are made of
@@ -458,7 +513,7 @@ impl DistinctSolver {
         hands: &[Hand],
         here: impl Fn(&Hand) -> bool,
         mut prepare: impl FnMut(&mut DistinctSolver, &Hand, &[Solution]),
-        mut answer: impl FnMut(&mut DistinctSolver, &Hand, Option<&[Solution]>),
+        mut answer: impl FnMut(&mut DistinctSolver, &Hand, Option<Result<&[Solution], TooManySolutions>>),
     ) {
         // Out of the solver while it is read, so that `answer` may borrow the solver.
         let mut batch = std::mem::take(&mut self.batch);
@@ -466,7 +521,7 @@ impl DistinctSolver {
         while !rest.is_empty() {
             let (run, after) = rest.split_at(batch.enumerate(&mut self.enumerator, rest, &here));
             for (hand, solutions) in run.iter().zip(batch.hands()) {
-                if let Some(solutions) = solutions {
+                if let Some(Ok(solutions)) = solutions {
                     self.limit();
                     prepare(self, hand, solutions);
                 }
@@ -523,7 +578,7 @@ impl DistinctSolver {
 
     /// Lists a hand that [`listed_here`] leaves to another solver, or to
     /// [`DistinctSolver::solve_syntax`].
-    fn solve_elsewhere(&mut self, hand: &Hand) -> Vec<Expr> {
+    fn solve_elsewhere(&mut self, hand: &Hand) -> Result<Vec<Expr>, TooManySolutions> {
         let level = self.level;
         if level == Level::Syntax {
             return self.solve_syntax(hand);
@@ -531,40 +586,40 @@ impl DistinctSolver {
         if display_level(level, self.rules(), hand) == Level::Syntax && !self.keeps_grouping {
             // A card outside the domain: this hand's solutions keep their
             // own grouping, and every tree may be the one shown.
-            return DistinctSolver::showing(*self.rules(), level, true, Trees::All).solve(hand);
+            return DistinctSolver::showing(*self.rules(), level, true, Trees::All).try_solve(hand);
         }
         let rules = *self.rules();
         let solver = self
             .with_every_twin
             .get_or_insert_with(|| Box::new(DistinctSolver::showing(rules, level, false, Trees::LeftGrouped)));
-        solver.solve(hand)
+        solver.try_solve(hand)
     }
 
     /// [`DistinctSolver::solve`] at the syntax level. Every member of a
     /// class tidies to the same tree, so the first one met is shown and
     /// only it is built.
-    fn solve_syntax(&mut self, hand: &Hand) -> Vec<Expr> {
+    fn solve_syntax(&mut self, hand: &Hand) -> Result<Vec<Expr>, TooManySolutions> {
         let (mut seen, mut shown) = (HashSet::new(), Shown::new(Level::Syntax));
         let target = self.rules().target;
         let syntax = &mut self.syntax;
-        self.enumerator.visit_solutions(hand, |solution, nodes| {
+        self.enumerator.try_visit_solutions(hand, |solution, nodes| {
             syntax.follow(nodes.epoch());
             if seen.insert(syntax.of_solution(nodes, solution)) {
                 shown.place(&Solutions { nodes, target }, Default::default(), (seen.len() - 1, true), solution);
             }
-        });
-        shown.into_sorted(&Solutions { nodes: self.enumerator.nodes(), target })
+        })?;
+        Ok(shown.into_sorted(&Solutions { nodes: self.enumerator.nodes(), target }))
     }
 
     /// [`DistinctSolver::count`] at the syntax level.
-    fn count_syntax(&mut self, hand: &Hand) -> usize {
+    fn count_syntax(&mut self, hand: &Hand) -> Result<usize, TooManySolutions> {
         let mut seen = HashSet::new();
         let syntax = &mut self.syntax;
-        self.enumerator.visit_solutions(hand, |solution, nodes| {
+        self.enumerator.try_visit_solutions(hand, |solution, nodes| {
             syntax.follow(nodes.epoch());
             seen.insert(syntax.of_solution(nodes, solution));
-        });
-        seen.len()
+        })?;
+        Ok(seen.len())
     }
 
     /// The number of classes of a hand's raw `solutions`, made by this
@@ -652,6 +707,11 @@ impl<T> Held<T> {
 /// The distinct solutions of `hand` under `rules` at `level`, simplest first.
 /// For many hands, a [`DistinctSolver`] is faster.
 ///
+/// # Panics
+///
+/// If the hand is refused for its memory: for hands that may come from a
+/// user, call [`DistinctSolver::try_solve`].
+///
 /// ```
 /// use reckon_canonical::{distinct_solutions, Level};
 /// use reckon_core::{Hand, Rules};
@@ -667,6 +727,11 @@ pub fn distinct_solutions(hand: &Hand, rules: &Rules, level: Level) -> Vec<Expr>
 /// The number of distinct solutions of `hand` under `rules` at `level`.
 /// For many hands, a [`DistinctSolver`] is faster.
 ///
+/// # Panics
+///
+/// If the hand is refused for its memory: for hands that may come from a
+/// user, call [`DistinctSolver::try_count`].
+///
 /// ```
 /// use reckon_canonical::{count_distinct, Level};
 /// use reckon_core::{Hand, Rules};
@@ -680,6 +745,33 @@ pub fn count_distinct(hand: &Hand, rules: &Rules, level: Level) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A hand past the enumerator's memory budget is refused in its place,
+    /// at every level and whether listed or counted, and the hands around
+    /// it get what a fresh solver gives them.
+    #[test]
+    fn a_refused_hand_takes_its_place_and_the_batch_goes_on() {
+        let rules = Rules::game24();
+        let hands: Vec<Hand> = ["3 3 8 8", "1 2 3 4 5 6", "2 4 8 10"].iter().map(|h| h.parse().unwrap()).collect();
+        for level in Level::ALL {
+            let tight = || {
+                let mut solver = DistinctSolver::new(rules, level);
+                solver.enumerator = Enumerator::of_trees(rules, solver.trees).with_memory_budget(1 << 16);
+                solver
+            };
+            let mut counted = Vec::new();
+            tight().try_count_each(&hands, |_, count| counted.push(count));
+            let mut listed = Vec::new();
+            tight().try_solve_each(&hands, |_, solutions| listed.push(solutions.map(|s| s.len())));
+            for answers in [&counted, &listed] {
+                assert_eq!(answers[0], Ok(count_distinct(&hands[0], &rules, level)), "{level:?}");
+                assert!(answers[1].is_err(), "{level:?}: {answers:?}");
+                assert_eq!(answers[2], Ok(count_distinct(&hands[2], &rules, level)), "{level:?}");
+            }
+            assert!(tight().try_solve(&hands[1]).is_err());
+            assert!(tight().try_count(&hands[1]).is_err());
+        }
+    }
 
     /// A solver that shares sub-hands between hands lists and counts what
     /// a fresh one does, representatives included, also once it has

@@ -2,7 +2,7 @@
 
 use std::sync::Arc;
 
-use reckon_core::{Domain, Expr, Hand, Reach, Rules, SharedSets, Solver};
+use reckon_core::{Domain, Expr, Hand, Reach, Rules, SharedSets, Solver, TooManySolutions};
 
 /// The facts a census row holds about one hand.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -19,10 +19,11 @@ pub struct HandFacts {
     pub distinct: Option<usize>,
 }
 
-/// Counts the distinct solutions of a hand; supplied by the caller, who
-/// chooses the level of distinctness. It may keep a memo between hands:
-/// each analyser (one per thread) owns its own counter.
-pub type Counter = Box<dyn FnMut(&Hand, &Rules) -> usize + Send>;
+/// Counts the distinct solutions of a hand, or says why they would not fit
+/// in memory; supplied by the caller, who chooses the level of
+/// distinctness. It may keep a memo between hands: each analyser (one per
+/// thread) owns its own counter.
+pub type Counter = Box<dyn FnMut(&Hand, &Rules) -> Result<usize, TooManySolutions> + Send>;
 
 /// Works out [`HandFacts`] hand after hand, keeping its memos between hands.
 ///
@@ -34,7 +35,7 @@ pub type Counter = Box<dyn FnMut(&Hand, &Rules) -> usize + Send>;
 /// use reckon_census::Analyser;
 /// use reckon_core::Rules;
 /// let mut analyser = Analyser::new(Rules::game24());
-/// let facts = analyser.analyse(&"3 3 8 8".parse().unwrap());
+/// let facts = analyser.analyse(&"3 3 8 8".parse().unwrap()).unwrap();
 /// assert!(facts.solvable && facts.needs_fractions && !facts.needs_negatives);
 /// ```
 pub struct Analyser {
@@ -81,19 +82,25 @@ impl Analyser {
         self
     }
 
-    /// The facts about `hand`.
-    pub fn analyse(&mut self, hand: &Hand) -> HandFacts {
+    /// The facts about `hand`, or, when counting, why its distinct
+    /// solutions would not fit in memory.
+    pub fn analyse(&mut self, hand: &Hand) -> Result<HandFacts, TooManySolutions> {
         let solvable = self.reach.decide(hand);
+        let distinct = match &mut self.counter {
+            Some(count) if solvable => Some(count(hand, &self.rules)?),
+            Some(_) => Some(0),
+            None => None,
+        };
         let solution = if solvable { self.solver.solve_solvable(hand) } else { None };
         debug_assert_eq!(solution.is_some(), solvable, "the search and the value sets agree on {hand}");
         let rational = self.rules.domain == Domain::Rational;
-        HandFacts {
+        Ok(HandFacts {
             hand: hand.clone(),
             solvable,
             solution,
             needs_fractions: solvable && rational && !self.whole.decide(hand),
             needs_negatives: solvable && rational && !self.non_negative.decide(hand),
-            distinct: self.counter.as_mut().map(|count| if solvable { count(hand, &self.rules) } else { 0 }),
-        }
+            distinct,
+        })
     }
 }

@@ -26,7 +26,9 @@ mod strategy;
 mod test_hands;
 mod values;
 
-pub use enumerate::{Enumerator, Node, NodeId, Nodes, Solution, Trees, all_solutions, for_each_solution};
+pub use enumerate::{
+    Enumerator, Node, NodeId, Nodes, Solution, TooManySolutions, Trees, all_solutions, for_each_solution,
+};
 pub use expr::{EvalError, Expr, Printed, Step};
 pub use hand::{Hand, HandError, MAX_CARDS};
 pub use number::{BigRational, Number, ParseNumberError, Rational};

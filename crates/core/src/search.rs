@@ -143,13 +143,22 @@ pub(crate) fn decide_by_searching(hand: &Hand, rules: &Rules) -> bool {
     matches!(solver.search_unbounded(hand), Outcome::Found(_))
 }
 
-/// The first solution of `hand` the enumerator finds (see [`SEARCH_BUDGET`]).
+/// The first solution of `hand` the enumerator finds (see [`SEARCH_BUDGET`]);
+/// for a hand whose expressions would not fit in its memory budget, the
+/// first one a search to the end finds, which keeps little memory however
+/// long it takes.
 fn listed_solution(hand: &Hand, rules: &Rules) -> Option<Expr> {
     let mut first = None;
-    Enumerator::of_trees(*rules, Trees::LeftGrouped).visit_solutions(hand, |solution, nodes| {
+    let listed = Enumerator::of_trees(*rules, Trees::LeftGrouped).try_visit_solutions(hand, |solution, nodes| {
         first.get_or_insert_with(|| solution.to_expr(nodes));
     });
-    first
+    match listed {
+        Ok(()) => first,
+        Err(_) => match Solver::new(*rules).search_unbounded(hand) {
+            Outcome::Found(solution) => Some(solution),
+            Outcome::NotFound | Outcome::Overflowed | Outcome::GaveUp => None,
+        },
+    }
 }
 
 /// One solution of `hand` under `rules`, or `None` if it has none.

@@ -16,11 +16,19 @@
 //! | --- | --- | --- | --- |
 //! | can the hand make the target? | value sets | search for [`SEARCH_BUDGET`] states, then value sets | search |
 //! | one solution | value sets decide; the search finds it, the enumerator past the budget | search, then value sets and the enumerator | search |
-//! | every solution, or their count | enumerator | enumerator | enumerator |
+//! | every solution, or their count | enumerator | enumerator | enumerator, within [`MOST_BYTES_LISTED`] |
 //! | which numbers the hand makes | value sets | value sets | value sets |
 //!
 //! On overflow of 64-bit rationals every engine answers again in big
 //! rationals, so the table holds for any cards.
+//!
+//! Each engine keeps within about 2 GB: the value sets refuse a set past
+//! [`MOST_BYTES_MADE`] (reach says it cannot; deciding falls back to a
+//! search), and the enumerator refuses a hand whose expressions and raw
+//! solutions would take more than [`MOST_BYTES_LISTED`] (a listing or count
+//! says it cannot; one solution falls back to a search to the end). Every
+//! hand of up to eight cards fits; of nine, those with repeated cards or
+//! few solutions.
 
 /// Hands of at most this many cards are decided by value sets before any
 /// search: their sets take well under a millisecond and a few megabytes to
@@ -51,6 +59,20 @@ pub(crate) const SEARCH_BUDGET: u64 = 100_000;
 /// make some 200 million values in their last step alone, and are refused:
 /// the strategy then decides them by a search, and reach says it cannot.
 pub(crate) const MOST_BYTES_MADE: usize = 1 << 30;
+
+/// The most memory the enumerator's expressions may take for one hand, in
+/// bytes of the nodes made for its parts and of its raw solutions as a
+/// caller that keeps them all stores them, together: a gigabyte, as a
+/// listing keeps about as much again per solution (its forms, the room of
+/// growing lists), so that a hand stays within about 2 GB. Each list's
+/// nodes are counted before they are made and the raw solutions before
+/// any is visited, so a hand past it is refused before the memory is
+/// spent. Every hand of eight cards fits (`1 2 3 4 5 6 7 8`: 3.6 million
+/// nodes and as many raw solutions, about 200 MB), and so do nine cards
+/// with repeats or few solutions (`1 1 2 2 3 3 4 4 5`: 18 million of each,
+/// 1.0 GB); nine distinct small cards would make tens of millions of raw
+/// solutions, and are refused once a gigabyte's worth are counted.
+pub(crate) const MOST_BYTES_LISTED: usize = 1 << 30;
 
 /// The most values the value sets of a solver keep between hands before
 /// they start afresh: a batch of large hands would otherwise pile up sets

@@ -5,7 +5,7 @@
 //! reckon-play and the listings from reckon-canonical. The messages are the
 //! ones `reckon check` and `reckon play` print, word for word.
 
-use reckon_canonical::{Level, distinct_solutions};
+use reckon_canonical::{DistinctSolver, Level};
 use reckon_core::{Domain, Hand, HandError, OpSet, Preset, Rational, Reach, Rules, Solver, parse_expr};
 use reckon_play::{DealError, DealSpec, Dealer, MAX_TRIES, PassResult, Round, judge, random_seed};
 use serde::de::DeserializeOwned;
@@ -499,7 +499,8 @@ fn solve(req: SolveRequest) -> Result<SolveResponse, ApiError> {
             response.solution = Some(solution.map(|e| e.in_domain(rules.domain).to_string()));
         }
         Mode::All | Mode::Count => {
-            let all = distinct_solutions(&hand, &rules, level);
+            let too_many = |err: reckon_core::TooManySolutions| ApiError::Unprocessable(err.to_string());
+            let all = DistinctSolver::new(rules, level).try_solve(&hand).map_err(too_many)?;
             response.solvable = !all.is_empty();
             response.level = Some(level.name());
             response.count = Some(all.len());

@@ -15,7 +15,7 @@ fn census(space: &HandSpace, rules: Rules, threads: usize, count: bool) -> (Vec<
         let analyser = Analyser::new(rules);
         if count {
             let mut solver = DistinctSolver::new(rules, Level::FourNums);
-            analyser.with_counter(Box::new(move |hand, _| solver.count(hand)))
+            analyser.with_counter(Box::new(move |hand, _| solver.try_count(hand)))
         } else {
             analyser
         }
@@ -24,7 +24,7 @@ fn census(space: &HandSpace, rules: Rules, threads: usize, count: bool) -> (Vec<
         &hands,
         threads,
         init,
-        |a, hand| a.analyse(hand),
+        |a, hand| a.analyse(hand).expect("hands of four cards fit in memory"),
         |_| {},
         |chunk| {
             chunk.iter().for_each(|f| summary.add(f));

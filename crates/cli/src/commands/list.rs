@@ -4,7 +4,7 @@
 use std::io::{Read, Write};
 
 use reckon_canonical::{DistinctSolver, Level};
-use reckon_core::{Expr, Hand, Rational, Rules};
+use reckon_core::{Expr, Hand, Rational, Rules, TooManySolutions};
 use serde::Serialize;
 
 use crate::Status;
@@ -20,7 +20,13 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<Status> {
         return run_batch(args, &mut solver, input::stdin_batch());
     }
     let Some(hand) = input::hand_from_args_or_report(&args.cards) else { return Ok(Status::BadInput) };
-    let listing = Listing::of(&mut solver, &hand, args.all);
+    let listing = match Listing::of(&mut solver, &hand, args.all) {
+        Ok(listing) => listing,
+        Err(refused) => {
+            report::error(&refused.to_string());
+            return Ok(Status::BadInput);
+        }
+    };
     let mut out = std::io::stdout().lock();
     listing.write(&mut out, args, false)?;
     Ok(if listing.count == 0 { Status::NoSolution } else { Status::Success })
@@ -28,23 +34,59 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<Status> {
 
 /// One line per input line, in order. One solver answers every line, so
 /// that the parts hands have in common are worked out once, and it is
-/// handed the lines that came in together as one run.
+/// handed the lines that came in together as one run. A hand refused for
+/// its memory gets an error line, as a malformed line does, and makes the
+/// final status 2; the batch goes on.
 fn run_batch(args: &SolveArgs, solver: &mut DistinctSolver, stdin: impl Read) -> anyhow::Result<Status> {
-    input::answer_batch_in_runs(args.format, stdin, |out, hands| {
+    let mut any_refused = false;
+    let status = input::answer_batch_in_runs(args.format, stdin, |out, hands| {
         let (rules, level) = (*solver.rules(), solver.level());
         let mut written = Ok(());
-        let mut write = |listing: Listing<'_>| {
+        let mut write = |hand: &Hand, listing: Result<Listing<'_>, TooManySolutions>| {
             if written.is_ok() {
-                written = listing.write(out, args, true);
+                written = match listing {
+                    Ok(listing) => listing.write(out, args, true),
+                    Err(refused) => {
+                        any_refused = true;
+                        write_refusal(out, args.format, hand, &rules, &refused)
+                    }
+                };
             }
         };
         if args.all {
-            solver.solve_each(hands, |hand, solutions| write(Listing::of_solutions(hand, rules, level, solutions)));
+            solver.try_solve_each(hands, |hand, solutions| {
+                write(hand, solutions.map(|solutions| Listing::of_solutions(hand, rules, level, solutions)));
+            });
         } else {
-            solver.count_each(hands, |hand, count| write(Listing { hand, rules, level, count, solutions: Vec::new() }));
+            solver.try_count_each(hands, |hand, count| {
+                write(hand, count.map(|count| Listing { hand, rules, level, count, solutions: Vec::new() }));
+            });
         }
         written
-    })
+    })?;
+    Ok(if any_refused { Status::BadInput } else { status })
+}
+
+/// The line answering a batch hand refused for its memory, in the output
+/// format (and the error on stderr), as a malformed line is answered.
+fn write_refusal(
+    out: &mut impl Write,
+    format: Format,
+    hand: &Hand,
+    rules: &Rules,
+    refused: &TooManySolutions,
+) -> anyhow::Result<()> {
+    let message = format!("{hand}: {refused}");
+    report::error(&message);
+    match format {
+        Format::Json => {
+            let cards = hand.cards().iter().map(|&c| c.into()).collect();
+            serde_json::to_writer(&mut *out, &JsonRefusal { cards, target: rules.target, error: refused.to_string() })?;
+            writeln!(out)?;
+        }
+        Format::Text | Format::Bool => writeln!(out, "error: {message}")?,
+    }
+    Ok(())
 }
 
 /// The distinct solutions of one hand, or only their number.
@@ -59,13 +101,14 @@ struct Listing<'a> {
 }
 
 impl<'a> Listing<'a> {
-    fn of(solver: &mut DistinctSolver, hand: &'a Hand, with_solutions: bool) -> Listing<'a> {
+    /// The listing of `hand`, or why its solutions would not fit in memory.
+    fn of(solver: &mut DistinctSolver, hand: &'a Hand, with_solutions: bool) -> Result<Listing<'a>, TooManySolutions> {
         let (rules, level) = (*solver.rules(), solver.level());
-        if with_solutions {
-            Listing::of_solutions(hand, rules, level, solver.solve(hand))
+        Ok(if with_solutions {
+            Listing::of_solutions(hand, rules, level, solver.try_solve(hand)?)
         } else {
-            Listing { hand, rules, level, count: solver.count(hand), solutions: Vec::new() }
-        }
+            Listing { hand, rules, level, count: solver.try_count(hand)?, solutions: Vec::new() }
+        })
     }
 
     fn of_solutions(hand: &'a Hand, rules: Rules, level: Level, solutions: Vec<Expr>) -> Listing<'a> {
@@ -122,6 +165,15 @@ impl<'a> Listing<'a> {
             count: self.count,
         }
     }
+}
+
+/// The JSON line answering a batch hand refused for its memory.
+#[derive(Serialize)]
+struct JsonRefusal {
+    cards: Vec<JsonNumber>,
+    #[serde(serialize_with = "report::as_string")]
+    target: Rational,
+    error: String,
 }
 
 #[derive(Serialize)]

@@ -135,6 +135,36 @@ fn batch_lists_one_line_per_hand() {
     ");
 }
 
+/// Nine distinct cards would make tens of millions of raw solutions: the
+/// count is refused with a message, within bounded memory and seconds,
+/// never an abort.
+#[test]
+fn counting_past_the_memory_budget_is_refused() {
+    let started = std::time::Instant::now();
+    assert_snapshot!(reckon(["--count", "1", "2", "3", "4", "5", "6", "7", "8", "9"]).run(), @r"
+    status: 2
+    --- stderr
+    error: listing every solution of these 9 cards would take more than about 2 GB of memory; try fewer cards
+    ");
+    assert!(started.elapsed().as_secs() < 30, "refused after {:?}", started.elapsed());
+}
+
+/// In a batch, a hand refused for its memory gets an error line in its
+/// place, as a malformed line does, and the batch goes on to status 2.
+#[test]
+fn a_batch_hand_past_the_memory_budget_gets_an_error_line() {
+    let hands = "3 3 8 8\n1 2 3 4 5 6 7 8 9\n2 4 8 10\n";
+    assert_snapshot!(reckon(["--count", "-f", "json"]).stdin(hands).run(), @r#"
+    status: 2
+    --- stdout
+    {"cards":[3,3,8,8],"target":"24","solvable":true,"count":1}
+    {"cards":[1,2,3,4,5,6,7,8,9],"target":"24","error":"listing every solution of these 9 cards would take more than about 2 GB of memory; try fewer cards"}
+    {"cards":[2,4,8,10],"target":"24","solvable":true,"count":11}
+    --- stderr
+    error: 1 2 3 4 5 6 7 8 9: listing every solution of these 9 cards would take more than about 2 GB of memory; try fewer cards
+    "#);
+}
+
 /// One solver answers a whole batch, the parts hands share worked out
 /// once: each line is still what the hand alone gets, in JSON (which
 /// holds the solutions of `--all` and the number of `--count`), whatever

@@ -463,7 +463,7 @@ impl<N: Number> Memo<N> {
                 }
             }
         }
-        Some(self.push_combos(nodes, t, &parts, u))
+        self.push_combos(nodes, t, &parts, u)
     }
 }
 

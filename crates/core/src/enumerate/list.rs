@@ -194,6 +194,11 @@ impl List {
         self.start == self.end
     }
 
+    /// The number of nodes of the list.
+    pub(super) fn len(self) -> usize {
+        (self.end - self.start) as usize
+    }
+
     /// Every node of the list.
     pub(super) fn all(self) -> Span {
         (self.start, self.end)

@@ -28,6 +28,8 @@ mod parts;
 mod ways;
 mod whole;
 
+use std::fmt;
+
 use hashbrown::HashMap;
 use smallvec::SmallVec;
 
@@ -35,6 +37,7 @@ use crate::expr::Expr;
 use crate::hand::Hand;
 use crate::number::{BigRational, Number, Rational};
 use crate::rules::{CardUse, Domain, Op, OpSet, Rules};
+use crate::strategy::MOST_BYTES_LISTED;
 use crate::values::{CardIds, Key, key, sorted_without_repeats, sub_multisets};
 
 use self::by_value::ValueKeys;
@@ -286,14 +289,63 @@ impl Enumerator {
         &self.rules
     }
 
+    /// Limits the memory the expressions of one hand may take (about a
+    /// gigabyte unless told, see [`MOST_BYTES_LISTED`]): the nodes made
+    /// for its parts, and, apart, its raw solutions as a caller that keeps
+    /// them stores them. A hand past it is refused, before the memory is
+    /// spent, with [`TooManySolutions`].
+    pub fn with_memory_budget(mut self, bytes: usize) -> Enumerator {
+        self.fast.most_bytes = bytes;
+        if let Some(big) = &mut self.big {
+            big.most_bytes = bytes;
+        }
+        self
+    }
+
     /// Calls `visit` once for every solution of `hand`; see [`for_each_solution`].
+    ///
+    /// # Panics
+    ///
+    /// If the hand is refused (see [`Enumerator::try_visit_solutions`]).
     pub fn for_each_solution(&mut self, hand: &Hand, mut visit: impl FnMut(Expr)) {
         self.visit_solutions(hand, |s, nodes| visit(s.to_expr(nodes)));
     }
 
     /// Calls `visit` once for every solution of `hand`, with the nodes its
     /// parts are in; the same solutions as [`Enumerator::for_each_solution`].
-    pub fn visit_solutions(&mut self, hand: &Hand, mut visit: impl FnMut(Solution, &Nodes)) {
+    ///
+    /// # Panics
+    ///
+    /// If the hand is refused (see [`Enumerator::try_visit_solutions`]):
+    /// for hands that may come from a user, call that instead.
+    pub fn visit_solutions(&mut self, hand: &Hand, visit: impl FnMut(Solution, &Nodes)) {
+        if let Err(refused) = self.try_visit_solutions(hand, visit) {
+            panic!("{refused}");
+        }
+    }
+
+    /// Calls `visit` once for every solution of `hand`, with the nodes its
+    /// parts are in, as [`Enumerator::visit_solutions`] does; or, for a hand
+    /// whose expressions would take more memory than the budget allows (see
+    /// [`Enumerator::with_memory_budget`]), visits nothing and says so. The
+    /// refusal comes before the memory is spent: the number of nodes each
+    /// part's list is made of, and of raw solutions, is known before any
+    /// of them is made.
+    ///
+    /// ```
+    /// use reckon_core::{Enumerator, Rules};
+    /// let mut tight = Enumerator::new(Rules::game24()).with_memory_budget(64);
+    /// let mut visited = 0;
+    /// let refused = tight.try_visit_solutions(&"1 2 3 4".parse().unwrap(), |_, _| visited += 1);
+    /// assert_eq!(refused.unwrap_err().to_string(),
+    ///     "listing every solution of these 4 cards would take more than about 2 GB of memory; try fewer cards");
+    /// assert_eq!(visited, 0);
+    /// ```
+    pub fn try_visit_solutions(
+        &mut self,
+        hand: &Hand,
+        mut visit: impl FnMut(Solution, &Nodes),
+    ) -> Result<(), TooManySolutions> {
         if self.forgets_before_next_hand() {
             self.nodes.clear();
             self.fast.forget_lists();
@@ -302,10 +354,19 @@ impl Enumerator {
             }
         }
         let rules = self.rules;
-        if self.fast.solutions(&mut self.nodes, hand.cards(), &rules, &mut visit).is_none() {
-            let grouping = self.fast.grouping;
-            let big = self.big.get_or_insert_with(|| Memo::new(rules.ops, rules.domain, grouping));
-            big.solutions(&mut self.nodes, hand.cards(), &rules, &mut visit).expect("big rationals do not overflow");
+        let refused = TooManySolutions { cards: hand.len() };
+        if self.fast.solutions(&mut self.nodes, hand.cards(), &rules, &mut visit).is_some() {
+            return Ok(());
+        }
+        if self.fast.take_refused() {
+            return Err(refused);
+        }
+        let (grouping, most_bytes) = (self.fast.grouping, self.fast.most_bytes);
+        let big = self.big.get_or_insert_with(|| Memo { most_bytes, ..Memo::new(rules.ops, rules.domain, grouping) });
+        match big.solutions(&mut self.nodes, hand.cards(), &rules, &mut visit) {
+            Some(()) => Ok(()),
+            None if big.take_refused() => Err(refused),
+            None => unreachable!("big rationals do not overflow"),
         }
     }
 
@@ -328,6 +389,30 @@ impl Enumerator {
         self.nodes.epoch()
     }
 }
+
+/// Why the solutions of a hand were not listed: the expressions its parts
+/// make, or its raw solutions, would take more memory than reckon allows
+/// itself (about 2 GB in all), typically nine distinct cards or more.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TooManySolutions {
+    /// The cards of the hand.
+    cards: usize,
+}
+
+impl fmt::Display for TooManySolutions {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "listing every solution of these {} cards would take more than about 2 GB of memory; try fewer cards",
+            self.cards
+        )
+    }
+}
+
+impl std::error::Error for TooManySolutions {}
+
+/// The bytes a node takes in [`Nodes`]: the node and its tail.
+const NODE_BYTES: usize = std::mem::size_of::<Node>() + std::mem::size_of::<Tail>();
 
 /// The nodes an enumerator makes room for when it is made: grown from
 /// nothing, they would be copied a dozen times over while the first few
@@ -380,6 +465,16 @@ struct Memo<N> {
     two_steps: TwoStepsByCards<N>,
     /// What a card and a triple found, kept empty for the next (see `four`).
     hits: Option<Box<four::ByPartner<N>>>,
+    /// The most bytes the nodes and the raw solutions of one hand may take
+    /// together (see [`Enumerator::with_memory_budget`]).
+    most_bytes: usize,
+    /// The raw solutions the hand's top combos found so far may make:
+    /// counted as they are found, so that the lists still to be made are
+    /// refused as soon as they would not fit beside them.
+    top_solutions: usize,
+    /// Whether the last hand was refused for the budget: the `None` that
+    /// ended it is no overflow.
+    refused: bool,
 }
 
 /// Sub-multisets of up to this many cards get their value set as soon as
@@ -513,7 +608,43 @@ impl<N: Number> Memo<N> {
             top: Vec::new(),
             two_steps: TwoStepsByCards::with_room(TWO_STEPS_ROOM),
             hits: None,
+            most_bytes: MOST_BYTES_LISTED,
+            top_solutions: 0,
+            refused: false,
         }
+    }
+
+    /// Counts the raw solutions the top combos from `counted` on may make
+    /// (and moves `counted` past them); `None`, the hand refused, if they
+    /// and the nodes made so far would take more than the budget.
+    fn count_top_solutions(&mut self, nodes: &Nodes, combos: &[Combo], counted: &mut usize) -> Option<()> {
+        self.top_solutions = self.top_solutions.saturating_add(most_pairs(&combos[*counted..]));
+        *counted = combos.len();
+        self.within_budget(nodes.len())
+    }
+
+    /// `None`, the hand refused, if `nodes` nodes and the raw solutions of
+    /// the top combos counted so far would take more than the budget.
+    #[inline]
+    fn within_budget(&mut self, nodes: usize) -> Option<()> {
+        let solutions = self.top_solutions.saturating_mul(std::mem::size_of::<Solution>());
+        if nodes.saturating_mul(NODE_BYTES).saturating_add(solutions) > self.most_bytes {
+            return self.refuse();
+        }
+        Some(())
+    }
+
+    /// Was the last hand refused for the budget, not ended by an overflow?
+    /// Forgotten once told.
+    fn take_refused(&mut self) -> bool {
+        std::mem::take(&mut self.refused)
+    }
+
+    /// Notes that the hand is refused for the budget: `None`, which ends it.
+    #[cold]
+    fn refuse<T>(&mut self) -> Option<T> {
+        self.refused = true;
+        None
     }
 
     fn forget_lists(&mut self) {
@@ -527,7 +658,8 @@ impl<N: Number> Memo<N> {
     }
 
     /// Every solution of `cards` (sorted) under `rules`, handed to `visit`;
-    /// `None`, before anything is visited, if some arithmetic overflowed.
+    /// `None`, before anything is visited, if some arithmetic overflowed or
+    /// the hand is refused for the budget (then `refused` is set).
     fn solutions(
         &mut self,
         nodes: &mut Nodes,
@@ -536,9 +668,10 @@ impl<N: Number> Memo<N> {
         visit: &mut dyn FnMut(Solution, &Nodes),
     ) -> Option<()> {
         if !self.cards.has_room_for(cards.len()) {
-            *self = Memo::new(self.ops, self.domain, self.grouping);
+            *self = Memo { most_bytes: self.most_bytes, ..Memo::new(self.ops, self.domain, self.grouping) };
         }
         let cards = self.cards.ids_of(cards);
+        self.top_solutions = 0;
         let target = N::from_rational(rules.target);
         // The target is the value of a solution's last step, which the
         // domain holds like every other step (as the search and the oracle
@@ -580,6 +713,15 @@ impl<N: Number> Memo<N> {
         } else {
             let top = self.split_ids(&cards, true)?;
             self.top_combos(nodes, &top, &target, &mut combos)?;
+        }
+        // Each solution is a node of a lone list or a pair of a combo's
+        // lists: their number is bounded before any is visited, and a
+        // caller that keeps them all stores that many beside the nodes.
+        let lone = lists.iter().map(|list| list.len()).fold(0, usize::saturating_add);
+        self.top_solutions = most_pairs(&combos).saturating_add(lone);
+        if self.within_budget(nodes.len()).is_none() {
+            self.top = combos;
+            return None;
         }
         let nodes = &*nodes;
         for list in lists {
@@ -888,8 +1030,8 @@ impl<N: Number> Memo<N> {
                     combos.push((op, ls, rs));
                 }
             }
-            let v = &self.values(id)[at];
-            self.push_combos(nodes, id, &combos, v)
+            let v = self.values(id)[at].clone();
+            self.push_combos(nodes, id, &combos, &v)?
         } else {
             let v = self.values(id)[at].clone();
             self.make_list(nodes, id, &v)?
@@ -914,13 +1056,15 @@ impl<N: Number> Memo<N> {
         }
         let splits: SmallVec<[(usize, usize); 32]> = self.sets[id].splits.iter().copied().collect();
         let combos = self.combos(nodes, &splits, v)?;
-        Some(self.push_combos(nodes, id, &combos, v))
+        self.push_combos(nodes, id, &combos, v)
     }
 
     /// Makes the nodes of `combos`, the ways set `id` makes `v`, as that
     /// value's list: after the parts' lists, so that they are consecutive,
-    /// and products before sums.
-    fn push_combos(&self, nodes: &mut Nodes, id: usize, combos: &[Combo], v: &N) -> List {
+    /// and products before sums. `None`, before any is made, if they could
+    /// take the nodes past the budget (see [`Memo::within_budget`]).
+    fn push_combos(&mut self, nodes: &mut Nodes, id: usize, combos: &[Combo], v: &N) -> Option<List> {
+        self.within_budget(nodes.len().saturating_add(most_pairs(combos)))?;
         let (start, grouping) = (nodes.len(), self.sets[id].grouping);
         for &(op, ls, rs) in combos {
             if !op.is_additive() {
@@ -937,7 +1081,7 @@ impl<N: Number> Memo<N> {
         if twins.below_zero() {
             nodes.mark_below_zero(start);
         }
-        List::of(start, sums, nodes.len(), twins)
+        Some(List::of(start, sums, nodes.len(), twins))
     }
 
     /// [`Memo::combos`] for the whole hand's `target`, pushed onto
@@ -956,7 +1100,9 @@ impl<N: Number> Memo<N> {
             return Some(());
         }
         let mut met = std::mem::take(&mut self.met);
+        let mut counted = combos.len();
         for &(left, right) in splits {
+            self.count_top_solutions(nodes, combos, &mut counted)?;
             // Two parts with their values meet, the one with fewer walked
             // (as `walk_and_look` picks); otherwise the part without them
             // is asked for the values that finish.
@@ -1017,7 +1163,7 @@ impl<N: Number> Memo<N> {
             }
         }
         self.met = met;
-        Some(())
+        self.count_top_solutions(nodes, combos, &mut counted)
     }
 
     /// Makes what [`Memo::top_combos`] meets the parts `walk` and `look`,
@@ -1193,6 +1339,13 @@ impl<N: Number> Memo<N> {
         }
         (!overflowed).then_some(())
     }
+}
+
+/// The most pairs `combos` make, each of a node of its left list and one
+/// of its right list: as many raw solutions of a hand for its top combos,
+/// or nodes of a list for the combos that make it.
+fn most_pairs(combos: &[Combo]) -> usize {
+    combos.iter().map(|&(_, ls, rs)| ls.len().saturating_mul(rs.len())).fold(0, usize::saturating_add)
 }
 
 /// The six ways to combine two values: `+` and `*` once, `-` and `/` both
@@ -1483,6 +1636,90 @@ mod tests {
             shared.for_each_solution(&h, |e| ours.push(e));
             assert_eq!(keys(&ours), keys(&all_solutions(&h, &rules)), "{h}");
         }
+    }
+
+    /// A hand whose nodes or raw solutions would take more than the memory
+    /// budget is refused before anything is visited and before the nodes
+    /// pass it, whichever part finds it out; within the budget the same
+    /// solutions are visited as without one.
+    #[test]
+    fn a_hand_past_the_memory_budget_is_refused_before_visiting() {
+        let rules = Rules::game24();
+        let big = hand("1 2 3 4 5 6");
+        let all = all_solutions(&big, &rules);
+        let mut outcomes = Vec::new();
+        for shift in 6..=26 {
+            let budget = 1 << shift;
+            let mut tight = Enumerator::new(rules).with_memory_budget(budget);
+            let mut visited = Vec::new();
+            match tight.try_visit_solutions(&big, |s, nodes| visited.push(s.to_expr(nodes))) {
+                Ok(()) => {
+                    assert_eq!(keys(&visited), keys(&all), "within {budget} bytes");
+                    assert_eq!(visited.len(), all.len(), "within {budget} bytes");
+                    outcomes.push(true);
+                }
+                Err(refused) => {
+                    assert!(visited.is_empty(), "refused within {budget} bytes, yet visited");
+                    // Beside the cards' own nodes, one per card.
+                    let made = tight.nodes().len().saturating_sub(big.len());
+                    assert!(made * NODE_BYTES <= budget, "nodes past {budget} bytes");
+                    assert_eq!(
+                        refused.to_string(),
+                        "listing every solution of these 6 cards would take more than about 2 GB of memory; try fewer cards"
+                    );
+                    // The memo is left sound: given room, it lists the
+                    // hand, and another, as a fresh one does.
+                    let mut roomy = tight.with_memory_budget(MOST_BYTES_LISTED);
+                    for h in [&big, &hand("3 3 8 8")] {
+                        let mut listed = Vec::new();
+                        roomy.for_each_solution(h, |e| listed.push(e));
+                        assert_eq!(keys(&listed), keys(&all_solutions(h, &rules)), "{h} after a refusal");
+                    }
+                    outcomes.push(false);
+                }
+            }
+        }
+        // Refused under the smallest budgets, listed under the largest, and
+        // never refused under a larger budget than one that lists.
+        assert_eq!(outcomes.first(), Some(&false));
+        assert_eq!(outcomes.last(), Some(&true));
+        assert!(outcomes.windows(2).all(|w| w[0] <= w[1]), "{outcomes:?}");
+    }
+
+    /// A budget that holds the nodes but not the raw solutions beside them
+    /// refuses the hand: the solutions are counted, with the nodes, before
+    /// any is visited.
+    #[test]
+    fn a_hand_whose_raw_solutions_would_not_fit_is_refused() {
+        let rules = Rules::game24();
+        let h = hand("1 2 3 4 5 6");
+        let mut enumerator = Enumerator::new(rules);
+        let mut count = 0;
+        enumerator.visit_solutions(&h, |_, _| count += 1);
+        let nodes = enumerator.nodes().len() * NODE_BYTES;
+        let mut tight = Enumerator::new(rules).with_memory_budget(nodes + std::mem::size_of::<Solution>());
+        let mut visited = 0;
+        assert!(tight.try_visit_solutions(&h, |_, _| visited += 1).is_err());
+        assert_eq!(visited, 0);
+        assert!(tight.nodes().len() * NODE_BYTES <= nodes);
+        let solutions = count * std::mem::size_of::<Solution>();
+        let mut roomy = Enumerator::new(rules).with_memory_budget(nodes + solutions);
+        let mut visited = 0;
+        assert!(roomy.try_visit_solutions(&h, |_, _| visited += 1).is_ok());
+        assert_eq!(visited, count);
+    }
+
+    /// A hand that overflows 64 bits and goes on in big numbers is refused
+    /// there too, not taken for an overflow again.
+    #[test]
+    fn a_refusal_in_big_numbers_is_no_overflow() {
+        let (h, rules) = crate::test_hands::overflowing_product();
+        let mut tight = Enumerator::new(rules).with_memory_budget(8);
+        assert!(tight.try_visit_solutions(&h, |_, _| {}).is_err());
+        let mut roomy = Enumerator::new(rules);
+        let mut found = 0;
+        assert!(roomy.try_visit_solutions(&h, |_, _| found += 1).is_ok());
+        assert_eq!(found, 1);
     }
 
     /// Every pair and triple of ids below 16 has a slot of its own, and

@@ -114,8 +114,11 @@ pub fn run(args: &CensusArgs) -> anyhow::Result<Status> {
                 threads,
                 &progress,
                 || analyser(rules, count, &shared),
-                |a, hand| a.analyse(hand),
+                // A hand whose distinct solutions would not fit in memory
+                // ends the census with an error naming it.
+                |a, hand| a.analyse(hand).map_err(|refused| format!("{hand}: {refused}")),
                 |facts| {
+                    let facts = facts.as_ref().map_err(|err| std::io::Error::other(err.clone()))?;
                     summary.add(facts);
                     out.hand_row(facts, rules.domain)
                 },
@@ -201,7 +204,7 @@ fn analyser(rules: Rules, count: Option<Level>, shared: &Arc<SharedSets>) -> Ana
         Some(level) => {
             // One solver per analyser, so per thread: sub-hands are shared between its hands.
             let mut solver = DistinctSolver::new(rules, level);
-            analyser.with_counter(Box::new(move |hand, _| solver.count(hand)))
+            analyser.with_counter(Box::new(move |hand, _| solver.try_count(hand)))
         }
         None => analyser,
     }
