@@ -281,6 +281,8 @@ pub enum Format {
     Json,
     /// `true` or `false` per hand.
     Bool,
+    /// One operation at a time: `8/3 = 8/3; 3-8/3 = 1/3; 8/(1/3) = 24`.
+    Steps,
 }
 
 #[derive(Debug, Args)]

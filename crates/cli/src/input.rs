@@ -75,7 +75,7 @@ pub fn answer_batch_in_runs(
                         serde_json::to_writer(&mut out, &BatchError { line: number, error: err.to_string() })?;
                         writeln!(out)?;
                     }
-                    Format::Text | Format::Bool => writeln!(out, "error: {message}")?,
+                    Format::Text | Format::Bool | Format::Steps => writeln!(out, "error: {message}")?,
                 }
             }
             None => {}

@@ -3,7 +3,7 @@
 use std::io::Write;
 
 use anstyle::{AnsiColor, Style};
-use reckon_core::Rational;
+use reckon_core::{Domain, Expr, Rational};
 use serde::{Deserialize, Serialize};
 
 const ERROR: Style = AnsiColor::Red.on_default().bold();
@@ -74,6 +74,20 @@ pub fn parse_compact_ranges(text: &str) -> Option<Vec<i64>> {
 }
 
 /// `part` of `whole` as a percentage with one decimal, in whole-number arithmetic.
+/// A solution worked one operation at a time, the steps separated by `; `
+/// (`8/3 = 8/3; 3-8/3 = 1/3; 8/(1/3) = 24`); a lone card is its own
+/// step (`25 = 25`).
+pub fn worked(solution: &Expr, domain: Domain) -> String {
+    match solution.steps() {
+        Ok(steps) if !steps.is_empty() => steps.join("; "),
+        // A lone card, or (never for a solution) a division by zero.
+        _ => match solution.value() {
+            Ok(value) => format!("{} = {value}", solution.in_domain(domain)),
+            Err(_) => solution.in_domain(domain).to_string(),
+        },
+    }
+}
+
 pub fn percent(part: usize, whole: usize) -> String {
     if whole == 0 {
         return "-".into();

@@ -84,7 +84,7 @@ fn write_refusal(
             serde_json::to_writer(&mut *out, &JsonRefusal { cards, target: rules.target, error: refused.to_string() })?;
             writeln!(out)?;
         }
-        Format::Text | Format::Bool => writeln!(out, "error: {message}")?,
+        Format::Text | Format::Bool | Format::Steps => writeln!(out, "error: {message}")?,
     }
     Ok(())
 }
@@ -120,35 +120,44 @@ impl<'a> Listing<'a> {
         self.solutions.iter().map(|e| self.level.written(e, self.rules.domain).to_string())
     }
 
+    /// The solutions as lines of text: each `= target`, or worked step by step.
+    fn lines(&self, format: Format) -> Vec<String> {
+        let target = self.rules.target;
+        match format {
+            Format::Steps => self.solutions.iter().map(|e| report::worked(e, self.rules.domain)).collect(),
+            _ => self.shown().map(|e| format!("{e} = {target}")).collect(),
+        }
+    }
+
     /// A single hand's text listing takes one line per solution; in a batch
     /// every hand takes exactly one line.
     fn write(&self, out: &mut impl Write, args: &SolveArgs, in_batch: bool) -> anyhow::Result<()> {
-        let target = self.rules.target;
         match args.format {
             Format::Bool => writeln!(out, "{}", self.count > 0)?,
             Format::Json => {
                 serde_json::to_writer(&mut *out, &self.json(args.all))?;
                 writeln!(out)?;
             }
-            Format::Text if in_batch => {
+            Format::Text | Format::Steps if in_batch => {
                 write!(out, "{}: ", self.hand)?;
                 if args.count {
                     writeln!(out, "{}", self.count)?;
                 } else if self.count == 0 {
                     writeln!(out, "no solution")?;
                 } else {
-                    let shown: Vec<String> = self.shown().map(|e| format!("{e} = {target}")).collect();
-                    writeln!(out, "{}", shown.join(", "))?;
+                    // Steps are separated by `;`, so solutions by `|`.
+                    let between = if args.format == Format::Steps { " | " } else { ", " };
+                    writeln!(out, "{}", self.lines(args.format).join(between))?;
                 }
             }
-            Format::Text => {
+            Format::Text | Format::Steps => {
                 if args.count {
                     writeln!(out, "{}", self.count)?;
                 } else if self.count == 0 {
                     writeln!(out, "no solution")?;
                 } else {
-                    for e in self.shown() {
-                        writeln!(out, "{e} = {target}")?;
+                    for line in self.lines(args.format) {
+                        writeln!(out, "{line}")?;
                     }
                 }
             }

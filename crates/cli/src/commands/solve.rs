@@ -84,18 +84,27 @@ impl Answer<'_> {
                 serde_json::to_writer(&mut *out, &self.json())?;
                 writeln!(out)?;
             }
-            Format::Text => {
+            Format::Text | Format::Steps => {
                 if in_batch {
                     write!(out, "{}: ", self.hand)?;
                 }
+                let domain = self.rules.domain;
+                let steps = format == Format::Steps;
                 match &self.solution {
-                    Some(expr) => writeln!(out, "{} = {}", expr.in_domain(self.rules.domain), self.rules.target)?,
+                    Some(expr) if steps => writeln!(out, "{}", report::worked(expr, domain))?,
+                    Some(expr) => writeln!(out, "{} = {}", expr.in_domain(domain), self.rules.target)?,
                     None if self.closest.is_empty() => writeln!(out, "no solution")?,
                     None => {
                         let ways: Vec<String> = self
                             .closest
                             .iter()
-                            .map(|(value, expr)| format!("{value} = {}", expr.in_domain(self.rules.domain)))
+                            .map(|(value, expr)| {
+                                if steps {
+                                    report::worked(expr, domain)
+                                } else {
+                                    format!("{value} = {}", expr.in_domain(domain))
+                                }
+                            })
                             .collect();
                         let away = distance(self.closest[0].0, self.rules.target);
                         writeln!(out, "no solution; closest: {} ({away} away)", ways.join(" or "))?;

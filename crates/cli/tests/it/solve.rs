@@ -270,3 +270,36 @@ fn options_that_would_be_ignored() {
     error: -f bool says whether a hand has a solution: it does not combine with --all or --count
     ");
 }
+
+/// `-f steps` works a solution one operation at a time, for one hand, every
+/// solution, a batch (one line a hand) and Countdown's nearest answers.
+#[test]
+fn steps() {
+    assert_snapshot!(reckon(["-f", "steps", "3", "3", "8", "8"]).run(), @r"
+    status: 0
+    --- stdout
+    8/3 = 8/3; 3-8/3 = 1/3; 8/(1/3) = 24
+    ");
+    assert_snapshot!(reckon(["-f", "steps", "--all", "6", "6", "6", "6"]).run(), @r"
+    status: 0
+    --- stdout
+    6+6 = 12; 12+6 = 18; 18+6 = 24
+    6*6 = 36; 36-6 = 30; 30-6 = 24
+    ");
+    assert_snapshot!(reckon(["-f", "steps", "--all"]).stdin("6 6 6 6\n1 1 1 1\n").run(), @r"
+    status: 0
+    --- stdout
+    6 6 6 6: 6+6 = 12; 12+6 = 18; 18+6 = 24 | 6*6 = 36; 36-6 = 30; 30-6 = 24
+    1 1 1 1: no solution
+    ");
+    assert_snapshot!(reckon(["-f", "steps", "-t", "1", "-1/7", "-7"]).run(), @r"
+    status: 0
+    --- stdout
+    -7*(-1/7) = 1
+    ");
+    assert_snapshot!(reckon(["-f", "steps", "--rules", "countdown", "-t", "831", "1", "3", "7", "10", "25", "50"]).run(), @r"
+    status: 1
+    --- stdout
+    no solution; closest: 1+7 = 8; 3*25 = 75; 8+75 = 83; 83*10 = 830 or 1+10 = 11; 11*3 = 33; 33*25 = 825; 825+7 = 832 (1 away)
+    ");
+}
