@@ -387,6 +387,9 @@ impl FromStr for Rational {
 
     /// Accepts whole numbers (`-3`), fractions (`7/2`, `-7/2`) and decimals (`2.5`).
     fn from_str(text: &str) -> Result<Self, Self::Err> {
+        if let Some(whole) = plain_whole_number(text) {
+            return Ok(Rational::from_integer(whole));
+        }
         let s = text.trim();
         if s.is_empty() {
             return Err(ParseNumberError::Empty);
@@ -406,6 +409,21 @@ impl FromStr for Rational {
         }
         parse_decimal(s, s)
     }
+}
+
+/// `-12` or `7`, digits that cannot overflow: how nearly every card is
+/// written, read without the general parser's searches.
+fn plain_whole_number(text: &str) -> Option<i64> {
+    let (negative, digits) = match text.as_bytes() {
+        [b'-', digits @ ..] => (true, digits),
+        digits => (false, digits),
+    };
+    // Eighteen digits stay below 2^63.
+    if digits.is_empty() || digits.len() > 18 || !digits.iter().all(u8::is_ascii_digit) {
+        return None;
+    }
+    let whole = digits.iter().fold(0i64, |n, &digit| n * 10 + i64::from(digit - b'0'));
+    Some(if negative { -whole } else { whole })
 }
 
 /// Parses `-12`, `+7` or `2.50` exactly; `whole` is the token quoted in errors.
@@ -428,8 +446,12 @@ fn parse_decimal(s: &str, whole: &str) -> Result<Rational, ParseNumberError> {
     for b in int_part.bytes().chain(frac_part.bytes()) {
         num = num.checked_mul(10).and_then(|n| n.checked_add(i64::from(b - b'0'))).ok_or_else(too_large)?;
     }
-    let den = u32::try_from(frac_part.len()).ok().and_then(|k| 10i64.checked_pow(k)).ok_or_else(too_large)?;
     let num = if negative { -num } else { num };
+    if frac_part.is_empty() {
+        // A whole number, as nearly every card is: nothing to reduce.
+        return Ok(Rational::from_integer(num));
+    }
+    let den = u32::try_from(frac_part.len()).ok().and_then(|k| 10i64.checked_pow(k)).ok_or_else(too_large)?;
     Rational::new(num, den).ok_or_else(too_large)
 }
 
