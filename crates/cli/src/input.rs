@@ -1,7 +1,7 @@
 //! Reading hands from arguments and from stdin batches.
 
 use std::fmt;
-use std::io::{BufRead, BufReader, IsTerminal, Read, StdoutLock, Write};
+use std::io::{BufRead, BufReader, BufWriter, IsTerminal, Read, StdoutLock, Write};
 
 use anyhow::Context;
 use reckon_core::{Hand, HandError};
@@ -36,6 +36,10 @@ pub fn stdin_batch() -> std::io::StdinLock<'static> {
     stdin.lock()
 }
 
+/// Where a batch's answers go: standard output, written a run of lines at
+/// a time rather than a piece of a line at a time.
+pub type BatchOut = BufWriter<StdoutLock<'static>>;
+
 /// Answers every hand of a stdin batch with `answer`, which writes exactly
 /// one line, in input order. A malformed line gets an error line in the
 /// output format (and on stderr) and makes the final status 2; the batch
@@ -43,7 +47,7 @@ pub fn stdin_batch() -> std::io::StdinLock<'static> {
 pub fn answer_batch(
     format: Format,
     stdin: impl Read,
-    mut answer: impl FnMut(&mut StdoutLock<'static>, &Hand) -> anyhow::Result<()>,
+    mut answer: impl FnMut(&mut BatchOut, &Hand) -> anyhow::Result<()>,
 ) -> anyhow::Result<Status> {
     answer_batch_in_runs(format, stdin, |out, hands| hands.iter().try_for_each(|hand| answer(out, hand)))
 }
@@ -56,9 +60,9 @@ pub fn answer_batch(
 pub fn answer_batch_in_runs(
     format: Format,
     stdin: impl Read,
-    mut answer: impl FnMut(&mut StdoutLock<'static>, &[Hand]) -> anyhow::Result<()>,
+    mut answer: impl FnMut(&mut BatchOut, &[Hand]) -> anyhow::Result<()>,
 ) -> anyhow::Result<Status> {
-    let mut out = std::io::stdout().lock();
+    let mut out = BufWriter::new(std::io::stdout().lock());
     let mut status = Status::Success;
     let mut lines = BatchReader::new(stdin);
     let mut run = Vec::new();
@@ -88,16 +92,18 @@ pub fn answer_batch_in_runs(
     Ok(status)
 }
 
-/// Answers the hands of `run`, if any, and empties it.
+/// Answers the hands of `run`, if any, empties it, and writes out what
+/// was answered: the next line may be a while coming.
 fn answer_run(
-    out: &mut StdoutLock<'static>,
+    out: &mut BatchOut,
     run: &mut Vec<Hand>,
-    answer: &mut impl FnMut(&mut StdoutLock<'static>, &[Hand]) -> anyhow::Result<()>,
+    answer: &mut impl FnMut(&mut BatchOut, &[Hand]) -> anyhow::Result<()>,
 ) -> anyhow::Result<()> {
     if !run.is_empty() {
         answer(out, run)?;
         run.clear();
     }
+    out.flush()?;
     Ok(())
 }
 
