@@ -36,15 +36,7 @@ pub fn load(args: &[String]) -> anyhow::Result<()> {
             other => bail!("unknown option {other:?}; usage: cargo xtask load [--clients N] [--seconds N]"),
         }
     }
-    let root = crate::workspace_root();
-    let status = crate::cargo(&root)
-        .args(["build", "--release", "-p", "reckon-cli"])
-        .status()
-        .context("cannot run cargo build")?;
-    if !status.success() {
-        bail!("building reckon failed: {status}");
-    }
-    let reckon = crate::target_dir(&root)?.join("release/reckon");
+    let reckon = crate::release_reckon()?;
     let server = RunningServer::start(&reckon)?;
     println!("{}", crate::machine::measured_on());
     println!("reckon serve on {}, {clients} clients on kept-alive connections, {seconds} s a request", server.addr);

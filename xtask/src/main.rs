@@ -222,6 +222,17 @@ fn flag_and_names<'a>(args: &'a [String], flag: &str) -> anyhow::Result<(bool, V
     Ok((args.iter().any(|a| a == flag), args.iter().filter(|a| !a.starts_with("--")).collect()))
 }
 
+/// Builds the release `reckon`, as a user installs it, and returns its path.
+fn release_reckon() -> anyhow::Result<PathBuf> {
+    let root = workspace_root();
+    let status =
+        cargo(&root).args(["build", "--release", "-p", "reckon-cli"]).status().context("cannot run cargo build")?;
+    if !status.success() {
+        bail!("building reckon failed: {status}");
+    }
+    Ok(target_dir(&root)?.join("release/reckon"))
+}
+
 fn cargo(root: &Path) -> Command {
     let mut cargo = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()));
     cargo.current_dir(root);

@@ -68,17 +68,8 @@ pub fn process(args: &[String]) -> anyhow::Result<()> {
     if let Some(arg) = args.first() {
         bail!("cargo xtask process takes no arguments, not {arg:?}");
     }
-    let root = crate::workspace_root();
-    let status = crate::cargo(&root)
-        .args(["build", "--release", "-p", "reckon-cli"])
-        .status()
-        .context("cannot run cargo build")?;
-    if !status.success() {
-        bail!("building reckon failed: {status}");
-    }
-    let target = crate::target_dir(&root)?;
-    let reckon = target.join("release/reckon");
-    let inputs = target.join("tmp/process-inputs");
+    let reckon = crate::release_reckon()?;
+    let inputs = crate::target_dir(&crate::workspace_root())?.join("tmp/process-inputs");
     std::fs::create_dir_all(&inputs).with_context(|| format!("cannot create {}", inputs.display()))?;
     println!("{}", crate::machine::measured_on());
     println!();

@@ -3,12 +3,12 @@
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{TcpListener, TcpStream};
-use std::process::{Command, Stdio};
+use std::process::{Child, Command, Stdio};
 
 use crate::reckon;
 
-#[test]
-fn serves_on_the_given_address() {
+/// `reckon serve` on a free loopback port, and the address it says it is at.
+fn serving() -> (Child, String) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_reckon"))
         .args(["serve", "--addr", "127.0.0.1:0"])
         .stdout(Stdio::piped())
@@ -23,6 +23,12 @@ fn serves_on_the_given_address() {
         .map(|(addr, _)| addr.to_owned())
         .unwrap_or_else(|| panic!("no address in {line:?}"));
     assert!(addr.starts_with("127.0.0.1:") && !addr.ends_with(":0"), "{line}");
+    (child, addr)
+}
+
+#[test]
+fn serves_on_the_given_address() {
+    let (mut child, addr) = serving();
 
     let body = r#"{"cards":[3,3,8,8]}"#;
     let mut stream = TcpStream::connect(&addr).unwrap();
@@ -53,15 +59,7 @@ fn a_taken_address_is_bad_input() {
 #[cfg(unix)]
 #[test]
 fn ctrl_c_stops_it_gracefully() {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_reckon"))
-        .args(["serve", "--addr", "127.0.0.1:0"])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("the reckon binary runs");
-    let mut line = String::new();
-    BufReader::new(child.stdout.take().unwrap()).read_line(&mut line).unwrap();
-    assert!(line.starts_with("reckon is at http://"), "{line}");
+    let (mut child, _) = serving();
     let interrupted = Command::new("kill").args(["-INT", &child.id().to_string()]).status().unwrap();
     assert!(interrupted.success());
     // Stopped within its grace period, with success.
