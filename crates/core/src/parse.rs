@@ -78,6 +78,15 @@ pub enum ParseErrorKind {
     NumberTooLarge,
     /// An operator without an operand on one side; the span is the operator.
     MissingOperand(Side),
+    /// Two operators with nothing between them, as in `1++2`; the span
+    /// covers both.
+    TwoOperators,
+    /// `^` or `**`: powers are not among the operators.
+    Power,
+    /// `[`, `]`, `{` or `}`: brackets are round.
+    SquareBracket(char),
+    /// A decimal such as `0.5`, with its value: answers write fractions.
+    Decimal(Rational),
     /// `()`: brackets with nothing inside.
     EmptyBrackets,
     /// Two operands side by side, as in `3 4` or `2(3+4)`; the span is the second.
@@ -109,9 +118,9 @@ const MAX_DEPTH: usize = 200;
 ///
 /// ```
 /// use reckon_core::{parse_expr, ParseErrorKind, Side};
-/// let err = parse_expr("3 + * 4").unwrap_err();
+/// let err = parse_expr("3 + 4 *").unwrap_err();
 /// assert_eq!(err.kind(), ParseErrorKind::MissingOperand(Side::Right));
-/// assert_eq!(&"3 + * 4"[err.span()], "+");
+/// assert_eq!(&"3 + 4 *"[err.span()], "*");
 /// assert_eq!(err.label(), "nothing after this operator");
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -144,6 +153,10 @@ impl ParseError {
             ParseErrorKind::NumberTooLarge => "numbers must lie within ±(2^63-1)",
             ParseErrorKind::MissingOperand(Side::Left) => "nothing before this operator",
             ParseErrorKind::MissingOperand(Side::Right) => "nothing after this operator",
+            ParseErrorKind::TwoOperators => "a number or a bracket belongs between these",
+            ParseErrorKind::Power => "only + - * / are allowed",
+            ParseErrorKind::SquareBracket(_) => "use ( or ) here",
+            ParseErrorKind::Decimal(_) => "write this as a fraction",
             ParseErrorKind::EmptyBrackets => "nothing between these brackets",
             ParseErrorKind::MissingOperator => "expected an operator before this",
             ParseErrorKind::UnclosedBracket => "this bracket is never closed",
@@ -162,6 +175,10 @@ impl fmt::Display for ParseError {
             ParseErrorKind::UnexpectedChar(c) => write!(f, "unexpected character '{c}'"),
             ParseErrorKind::NumberTooLarge => f.write_str("number too large"),
             ParseErrorKind::MissingOperand(_) | ParseErrorKind::EmptyBrackets => f.write_str("missing operand"),
+            ParseErrorKind::TwoOperators => f.write_str("two operators in a row"),
+            ParseErrorKind::Power => f.write_str("powers are not allowed"),
+            ParseErrorKind::SquareBracket(c) => write!(f, "'{c}' is not a bracket here: brackets are ( and )"),
+            ParseErrorKind::Decimal(value) => write!(f, "decimals are written as fractions here: {value}"),
             ParseErrorKind::MissingOperator => f.write_str("missing operator"),
             ParseErrorKind::UnclosedBracket | ParseErrorKind::UnmatchedBracket => f.write_str("unbalanced bracket"),
             ParseErrorKind::DivisionByZero => f.write_str("division by zero"),
@@ -204,6 +221,9 @@ fn lex(src: &str) -> Result<Vec<Token>, ParseError> {
                     end = i + 1;
                     chars.next();
                 }
+                if let Some(decimal) = decimal_at(src, start, end) {
+                    return Err(decimal);
+                }
                 numbers += 1;
                 if numbers > MAX_NUMBERS {
                     return Err(ParseError::new(ParseErrorKind::TooManyNumbers, start..end));
@@ -216,6 +236,11 @@ fn lex(src: &str) -> Result<Vec<Token>, ParseError> {
             }
             '+' => Tok::Op(Op::Add),
             '-' | '−' => Tok::Op(Op::Sub),
+            '*' if chars.peek().is_some_and(|&(_, next)| next == '*') => {
+                return Err(ParseError::new(ParseErrorKind::Power, start..end + 1));
+            }
+            '^' => return Err(ParseError::new(ParseErrorKind::Power, start..end)),
+            '[' | ']' | '{' | '}' => return Err(ParseError::new(ParseErrorKind::SquareBracket(c), start..end)),
             '*' | 'x' | 'X' | '×' => Tok::Op(Op::Mul),
             '/' | '÷' => Tok::Op(Op::Div),
             '(' => {
@@ -236,6 +261,21 @@ fn lex(src: &str) -> Result<Vec<Token>, ParseError> {
         tokens.push((tok, start..end));
     }
     Ok(tokens)
+}
+
+/// The decimal whose whole part is `src[start..end]`, if a `.` and digits
+/// follow it: the error that says what to write instead.
+fn decimal_at(src: &str, start: usize, end: usize) -> Option<ParseError> {
+    let fraction = src[end..].strip_prefix('.')?;
+    let digits = fraction.bytes().take_while(u8::is_ascii_digit).count();
+    if digits == 0 {
+        return None;
+    }
+    let span = start..end + 1 + digits;
+    Some(match src[span.clone()].parse::<Rational>() {
+        Ok(value) => ParseError::new(ParseErrorKind::Decimal(value), span),
+        Err(_) => ParseError::new(ParseErrorKind::NumberTooLarge, span),
+    })
 }
 
 /// A parsed subexpression with its exact value (to catch division by zero
@@ -309,7 +349,7 @@ impl Parser {
         // An operand is missing: blame the operator before it, or failing
         // that the token that stands where the operand should be.
         let missing = |found: Range<usize>| match &after {
-            Some(op) => ParseError::new(ParseErrorKind::MissingOperand(Side::Right), op.clone()),
+            Some(op) => ParseError::new(ParseErrorKind::TwoOperators, op.start..found.end),
             None => ParseError::new(ParseErrorKind::MissingOperand(Side::Left), found),
         };
         let Some((tok, span)) = self.peek() else {
@@ -425,11 +465,17 @@ mod tests {
         assert_eq!(err("   "), (Empty, ""));
         assert_eq!(err("3 + a"), (UnexpectedChar('a'), "a"));
         assert_eq!(err("3 = 3"), (UnexpectedChar('='), "="));
-        assert_eq!(err("2.5*4"), (UnexpectedChar('.'), "."));
+        assert_eq!(err("2.5*4"), (Decimal(Rational::new(5, 2).unwrap()), "2.5"));
+        assert_eq!(err("0.50*48"), (Decimal(Rational::new(1, 2).unwrap()), "0.50"));
+        assert_eq!(err("3.*4"), (UnexpectedChar('.'), "."));
+        assert_eq!(err("2^3"), (Power, "^"));
+        assert_eq!(err("2**3"), (Power, "**"));
+        assert_eq!(err("[3+5]*3"), (SquareBracket('['), "["));
+        assert_eq!(err("1++2"), (TwoOperators, "++"));
         assert_eq!(err("1 + 99999999999999999999"), (NumberTooLarge, "99999999999999999999"));
         assert_eq!(err("3 +"), (MissingOperand(Side::Right), "+"));
         assert_eq!(err("3 × (4 −)"), (MissingOperand(Side::Right), "−"));
-        assert_eq!(err("3 + * 4"), (MissingOperand(Side::Right), "+"));
+        assert_eq!(err("3 + * 4"), (TwoOperators, "+ *"));
         assert_eq!(err("* 4"), (MissingOperand(Side::Left), "*"));
         assert_eq!(err("(÷4)"), (MissingOperand(Side::Left), "÷"));
         assert_eq!(err("-(3+4)"), (MissingOperand(Side::Left), "-"));
@@ -468,6 +514,9 @@ mod tests {
         let e = parse_expr("(3").unwrap_err();
         assert_eq!(e.to_string(), "unbalanced bracket");
         assert_eq!("3 ? 4".parse::<Expr>().unwrap_err().to_string(), "unexpected character '?'");
+        assert_eq!(parse_expr("0.5*48").unwrap_err().to_string(), "decimals are written as fractions here: 1/2");
+        assert_eq!(parse_expr("2^3").unwrap_err().to_string(), "powers are not allowed");
+        assert_eq!(parse_expr("1++2").unwrap_err().to_string(), "two operators in a row");
     }
 
     /// `a+(b-c)` prints as `a+b-c` and parses back as `(a+b)-c`; likewise

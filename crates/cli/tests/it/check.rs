@@ -173,6 +173,30 @@ fn every_parse_error_kind() {
     1 | 3 *
       |   ^ nothing after this operator
     ");
+    assert_snapshot!(reckon(["check", "1++2"]).run(), @r"
+    status: 2
+    --- stderr
+    error: two operators in a row
+      |
+    1 | 1++2
+      |  ^^ a number or a bracket belongs between these
+    ");
+    assert_snapshot!(reckon(["check", "0.5*48"]).run(), @r"
+    status: 2
+    --- stderr
+    error: decimals are written as fractions here: 1/2
+      |
+    1 | 0.5*48
+      | ^^^ write this as a fraction
+    ");
+    assert_snapshot!(reckon(["check", "2**3 + [1]"]).run(), @r"
+    status: 2
+    --- stderr
+    error: powers are not allowed
+      |
+    1 | 2**3 + [1]
+      |  ^^ only + - * / are allowed
+    ");
     assert_snapshot!(reckon(["check", "* 3"]).run(), @r"
     status: 2
     --- stderr

@@ -196,8 +196,8 @@ fn judge_speaks_like_reckon_check() {
     let junk = ok("judge", json!({"answer": "3 + * 4", "cards": [3, 4]}));
     assert_eq!(
         junk,
-        json!({"correct": false, "verdict": "error", "message": "error: missing operand",
-               "span": [2, 3], "label": "nothing after this operator"})
+        json!({"correct": false, "verdict": "error", "message": "error: two operators in a row",
+               "span": [2, 5], "label": "a number or a bracket belongs between these"})
     );
     assert_eq!(ok("judge", json!({"answer": "3 & 4"}))["message"], "error: unexpected character '&'");
 
