@@ -40,7 +40,7 @@ mod round;
 mod score;
 
 pub use deal::{DealError, DealSpec, Dealer, MAX_TRIES, random_seed};
-pub use hint::{Advice, Hint};
+pub use hint::{Advice, Hint, WholeSolution};
 pub use judge::{Problem, Verdict, judge};
 pub use round::{Outcome, PassResult, Round};
 pub use score::{Elapsed, Score};

@@ -59,6 +59,38 @@ fn scripted_session() {
     ");
 }
 
+/// Each hint gives away more of one solution: its first step, its first
+/// two, then all of it; the next round starts again from the first step.
+#[test]
+fn hints_give_away_more_each_time() {
+    assert_snapshot!(reckon(["play", "--seed", "2", "--rounds", "2", "--solvable-only", "--fixed-time", "4"])
+        .stdin("hint\nhint\nhint\n(4-2)*(1+11)\nhint\nshow\n").run(), @r"
+    status: 0
+    --- stdout
+    Make 24 with every card once. Type an expression, or pass, hint, show, quit. (seed 2)
+
+    round 1 of 2: 1 2 4 11
+    > hint
+    hint: start with 4-2 = 2
+    > hint
+    hint: start with 4-2 = 2, then 1+11 = 12
+    > hint
+    hint: solution: (4-2)*(1+11) = 24
+    > (4-2)*(1+11)
+    ok: (4-2)*(1+11) = 24
+    time: 4.0s
+
+    round 2 of 2: 1 2 5 8
+    > hint
+    hint: start with 1*2 = 2
+    > show
+    solution: (5-1*2)*8 = 24
+    time: 4.0s
+
+    score: won 1 of 2 rounds (1 solved, 1 shown, 4 hints) in 8.0s
+    ");
+}
+
 #[test]
 fn end_of_input_ends_the_game() {
     assert_snapshot!(reckon(["play", "--seed", "2", "--fixed-time", "1"])
