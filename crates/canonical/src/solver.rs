@@ -2,7 +2,7 @@
 //! once, so a raw solution costs one combination of two known forms.
 
 use hashbrown::HashSet;
-use reckon_core::{Enumerator, Expr, Hand, NodeId, Nodes, Rational, Rules, Solution, TooManySolutions, Trees};
+use reckon_core::{CardUse, Enumerator, Expr, Hand, NodeId, Nodes, Rational, Rules, Solution, TooManySolutions, Trees};
 
 use crate::batch::Batch;
 use crate::distinct::{Members, Shown, TidyRoom, Tree, View, display_level, keeps_grouping, rank_of, tidy_view};
@@ -448,7 +448,7 @@ impl DistinctSolver {
                 Some(Err(refused)) => Err(refused),
                 None => solver.solve_elsewhere(hand),
             };
-            each(hand, listed);
+            each(hand, listed.map(|listed| fewest_cards_first(listed, &rules)));
         });
     }
 
@@ -647,6 +647,17 @@ impl DistinctSolver {
 /// as they come; nor when a card lies outside the domain, or is negative
 /// or not whole while the solver leaves out trees with a better twin
 /// (see [`DistinctSolver::solve_elsewhere`]).
+/// Under rules that take any selection of the cards (Countdown), the
+/// solutions that use the fewest cards first, as players write them; each
+/// group stays simplest first.
+fn fewest_cards_first(mut listed: Vec<Expr>, rules: &Rules) -> Vec<Expr> {
+    if rules.card_use == CardUse::Subset {
+        // A stable sort: the readability order holds within each group.
+        listed.sort_by_cached_key(|solution| solution.cards().len());
+    }
+    listed
+}
+
 fn listed_here(level: Level, keeps_grouping: bool, trees: Trees, rules: &Rules, hand: &Hand) -> bool {
     level != Level::Syntax
         && (keeps_grouping || display_level(level, rules, hand) != Level::Syntax)
@@ -745,6 +756,22 @@ pub fn count_distinct(hand: &Hand, rules: &Rules, level: Level) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Countdown players write the shortest solutions first: the listing
+    /// puts the fewest numbers used first, each group simplest first.
+    #[test]
+    fn countdown_listings_put_the_fewest_cards_first() {
+        let rules = Rules::countdown(Rational::from_integer(765));
+        let hand: Hand = "1 3 7 10 25 50".parse().unwrap();
+        let listed = DistinctSolver::new(rules, Level::FourNums).solve(&hand);
+        let used: Vec<usize> = listed.iter().map(|solution| solution.cards().len()).collect();
+        assert!(used.is_sorted(), "{used:?}");
+        assert_eq!(listed[0].to_string(), "(50+1)*(25-10)");
+        // Every card used under the 24 game's rules: the order is the
+        // simplest first alone.
+        let mut plain = DistinctSolver::new(Rules::game24(), Level::FourNums);
+        assert_eq!(plain.solve(&"2 4 8 10".parse().unwrap())[0].to_string(), "10+8+4+2");
+    }
 
     /// A hand past the enumerator's memory budget is refused in its place,
     /// at every level and whether listed or counted, and the hands around
@@ -946,7 +973,7 @@ mod tests {
                 let hand: Hand = cards.parse().unwrap();
                 let mut by_trees = crate::Distinct::for_hand(level, &rules, &hand);
                 by_trees.extend(reckon_core::all_solutions(&hand, &rules));
-                let expected = text(by_trees.into_sorted());
+                let expected = text(fewest_cards_first(by_trees.into_sorted(), &rules));
                 assert!(!expected.is_empty(), "{cards} has solutions under {rules:?}");
                 let listed = shared.solve(&hand);
                 for e in &listed {
