@@ -55,7 +55,7 @@ pub enum Endpoint {
     Deal,
     /// Judge an answer.
     Judge,
-    /// The first step of a solution.
+    /// A hint: the first step of a solution, then more of it.
     Hint,
     /// Claim that a hand has no solution.
     Pass,
@@ -334,7 +334,7 @@ fn judge_answer(req: JudgeRequest) -> Result<JudgeResponse, ApiError> {
     })
 }
 
-/// `POST /api/hint`, `/api/pass` and `/api/show`: a hand and its rules.
+/// `POST /api/pass` and `/api/show`: a hand and its rules.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct HandRequest {
@@ -347,25 +347,66 @@ pub struct HandRequest {
 impl HandRequest {
     /// A round of the hand, its solution worked out.
     fn round(&self) -> Result<Round, ApiError> {
-        let hand = searchable_hand(&self.cards)?;
-        let rules = rules_of(self.target, self.rules, self.ops.as_deref())?;
-        Ok(Round::new(hand, &mut Solver::new(rules)))
+        round_of(&self.cards, self.target, self.rules, self.ops.as_deref())
     }
 }
 
-/// The first step of a solution.
+/// A round of a request's hand under its rules, its solution worked out.
+fn round_of(
+    cards: &[Num],
+    target: Option<Num>,
+    preset: Option<PresetName>,
+    ops: Option<&str>,
+) -> Result<Round, ApiError> {
+    let hand = searchable_hand(cards)?;
+    let rules = rules_of(target, preset, ops)?;
+    Ok(Round::new(hand, &mut Solver::new(rules)))
+}
+
+/// `POST /api/hint`: a hand, its rules, and which hint of the round to
+/// give. The server keeps no rounds: the client counts its hints, and the
+/// same hand always gets the same solution, so each hint goes on from the
+/// one before.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct HintRequest {
+    cards: Vec<Num>,
+    target: Option<Num>,
+    rules: Option<PresetName>,
+    ops: Option<String>,
+    /// 1 for the first hint of a round (one step), 2 for the second (two
+    /// steps), 3 and on for the whole solution.
+    step: Option<u32>,
+}
+
+/// A hint, in parts and as `reckon play` prints it.
 #[derive(Debug, Serialize)]
 pub struct HintResponse {
-    /// The step and its value, e.g. `11-8 = 3`; null when there is no solution.
+    /// The first step and its value, e.g. `11-8 = 3`, whichever hint this
+    /// is; null when there is no solution or no step is needed.
     hint: Option<String>,
+    /// The steps this hint gives, first to last: one, two, then all.
+    steps: Vec<String>,
+    /// From the third hint on, the whole solution as `show` writes it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    solution: Option<String>,
     /// What `reckon play` prints.
     message: String,
 }
 
-fn hint(req: HandRequest) -> Result<HintResponse, ApiError> {
-    let mut round = req.round()?;
-    let advice = round.advice();
-    Ok(HintResponse { hint: advice.hint().map(ToString::to_string), message: format!("hint: {advice}") })
+fn hint(req: HintRequest) -> Result<HintResponse, ApiError> {
+    let step = req.step.unwrap_or(1);
+    if step == 0 {
+        return Err(ApiError::Unprocessable("a hint's step counts from 1".to_owned()));
+    }
+    let round = round_of(&req.cards, req.target, req.rules, req.ops.as_deref())?;
+    let advice = round.advice_at(step);
+    Ok(HintResponse {
+        hint: advice.hint().map(ToString::to_string),
+        steps: advice.steps(),
+        solution: advice.solution().map(|whole| whole.written().to_owned()),
+        message: format!("hint: {advice}"),
+    })
 }
 
 /// The answer to a claim of no solution.

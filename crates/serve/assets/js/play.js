@@ -47,14 +47,21 @@ export async function check() {
   }
 }
 
+// Each hint of a round asks for the next one, which gives away more of
+// the same solution: a step, two steps, then all of it. The server keeps
+// no rounds, so the round counts the hints shown; two asked at once are
+// the same hint, shown twice, and count once.
+//
 // A hint asked for by a button or a typed word returns the keyboard to
 // the answer; one asked for by the H key leaves it where it is, for the
 // next key.
 export async function hint(toAnswer) {
   if (!playing()) return;
+  const round = game.round;
+  const step = round.hints + 1;
   try {
-    const answer = await roundApi("hint", hand());
-    game.round.hints += 1;
+    const answer = await roundApi("hint", Object.assign({ step }, hand()));
+    round.hints = Math.max(round.hints, step);
     say("hint", answer.message);
     if (toAnswer !== false) focusAnswer();
   } catch (e) {

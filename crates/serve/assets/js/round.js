@@ -130,6 +130,7 @@ export async function deal() {
   game.dealing = false;
   game.number = number;
   game.seed = String(dealt.seed);
+  // `hints` counts the hints shown for this hand: the next asks for one more step.
   game.round = {
     number: dealt.round, cards: dealt.cards, target: dealt.target,
     started: Date.now(), ended: null, hints: 0, solutions: null,

@@ -233,16 +233,16 @@ fn judge_errors() {
 fn hint_pass_and_show_speak_like_reckon_play() {
     assert_eq!(
         ok("hint", json!({"cards": [3, 5, 8, 11]})),
-        json!({"hint": "3+5 = 8", "message": "hint: start with 3+5 = 8"})
+        json!({"hint": "3+5 = 8", "steps": ["3+5 = 8"], "message": "hint: start with 3+5 = 8"})
     );
     assert_eq!(
         ok("hint", json!({"cards": [1, 1, 1, 1]})),
-        json!({"hint": null, "message": "hint: no first step leads to 24"})
+        json!({"hint": null, "steps": [], "message": "hint: no first step leads to 24"})
     );
     // Under Countdown rules a lone card may be the answer: no step at all.
     assert_eq!(
         ok("hint", json!({"cards": [24, 1], "rules": "countdown"})),
-        json!({"hint": null, "message": "hint: no step is needed: a card is 24"})
+        json!({"hint": null, "steps": [], "message": "hint: no step is needed: a card is 24"})
     );
     assert_eq!(
         ok("pass", json!({"cards": [2, 2, 5, 13]})),
@@ -261,6 +261,41 @@ fn hint_pass_and_show_speak_like_reckon_play() {
         json!({"solution": null, "message": "no solution: 1 1 1 1 cannot make 24"})
     );
     assert_eq!(ok("show", json!({"cards": [1, 2, 3, 4], "target": 10, "ops": "+"}))["solution"], "1+2+3+4");
+}
+
+/// The `step`-th hint of a round: one step, two, then the whole solution
+/// that `show` reveals; the first step in every one.
+#[test]
+fn each_hint_step_gives_away_more() {
+    let hint = |step: u32| ok("hint", json!({"cards": [1, 2, 4, 11], "step": step}));
+    assert_eq!(ok("hint", json!({"cards": [1, 2, 4, 11]})), hint(1));
+    assert_eq!(hint(1), json!({"hint": "4-2 = 2", "steps": ["4-2 = 2"], "message": "hint: start with 4-2 = 2"}));
+    assert_eq!(
+        hint(2),
+        json!({"hint": "4-2 = 2", "steps": ["4-2 = 2", "1+11 = 12"],
+               "message": "hint: start with 4-2 = 2, then 1+11 = 12"})
+    );
+    let whole = json!({"hint": "4-2 = 2", "steps": ["4-2 = 2", "1+11 = 12", "2*12 = 24"],
+                       "solution": "(4-2)*(1+11)", "message": "hint: solution: (4-2)*(1+11) = 24"});
+    assert_eq!(hint(3), whole);
+    assert_eq!(hint(u32::MAX), whole);
+    assert_eq!(ok("show", json!({"cards": [1, 2, 4, 11]}))["solution"], whole["solution"]);
+    // A solution through no negative value when there is one, here too.
+    assert_eq!(
+        ok("hint", json!({"cards": [3, 6, 7], "target": 10, "step": 2}))["message"],
+        "hint: start with 6-3 = 3, then 3+7 = 10"
+    );
+    // No solution: the same hint at every step.
+    assert_eq!(
+        ok("hint", json!({"cards": [1, 1, 1, 1], "step": 3})),
+        json!({"hint": null, "steps": [], "message": "hint: no first step leads to 24"})
+    );
+    fails("hint", json!({"cards": [1, 2], "step": 0}), 422, "a hint's step counts from 1");
+    fails("hint", json!({"cards": [1, 2], "step": -1}), 400, "expected u32");
+    fails("hint", json!({"cards": [1, 2], "step": "2"}), 400, "expected u32");
+    for endpoint in ["pass", "show"] {
+        fails(endpoint, json!({"cards": [1, 2], "step": 2}), 400, "unknown field `step`");
+    }
 }
 
 #[test]

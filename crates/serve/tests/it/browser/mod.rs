@@ -50,6 +50,12 @@ fn expected(server: &TestServer, endpoint: &str, cards: &Value) -> String {
     reply["message"].as_str().unwrap_or_else(|| panic!("{endpoint}: {reply}")).to_owned()
 }
 
+/// The `message` of the server's hint number `step` for `cards`.
+fn expected_hint(server: &TestServer, cards: &Value, step: u32) -> String {
+    let reply = server.post("/api/hint", &json!({ "cards": cards, "step": step }).to_string()).json();
+    reply["message"].as_str().unwrap_or_else(|| panic!("hint {step}: {reply}")).to_owned()
+}
+
 fn wait_for_round(browser: &Browser, round: u32) {
     browser.wait_for_text("#round-info", &format!("round {round}"), |t| t.starts_with(&format!("round {round} ")));
 }

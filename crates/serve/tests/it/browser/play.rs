@@ -7,8 +7,8 @@ use std::time::Duration;
 use serde_json::json;
 
 use super::{
-    assert_score, dealt, dimmed, expected, intercept_fetch, is_disabled, leave_the_answer_box, one_browser_at_a_time,
-    record_messages, recorded_messages, table, wait_for_round,
+    assert_score, dealt, dimmed, expected, expected_hint, intercept_fetch, is_disabled, leave_the_answer_box,
+    one_browser_at_a_time, record_messages, recorded_messages, table, wait_for_round,
 };
 use crate::server::TestServer;
 use crate::webdriver::{Browser, ENTER, Scheme};
@@ -100,7 +100,8 @@ fn plays_rounds_with_the_buttons_and_the_keys() {
     assert_eq!(browser.script("return document.getElementById('answer').value"), json!(""));
     assert_eq!(dimmed(&browser), json!([]));
 
-    // H and S outside the text box: a hint, then the solution.
+    // H and S outside the text box: a hint, the first of this hand though
+    // the last hand had one, then the solution.
     leave_the_answer_box(&browser);
     browser.press("h");
     let hint = expected(&server, "hint", &cards);
@@ -111,13 +112,19 @@ fn plays_rounds_with_the_buttons_and_the_keys() {
     assert_score(&browser, 1, 2, 0);
     assert!(is_disabled(&browser, "#hint") && is_disabled(&browser, "#show") && is_disabled(&browser, "#pass"));
 
-    // N deals; the Hint and No solution buttons on a solvable hand.
+    // N deals; the Hint and No solution buttons on a solvable hand. The
+    // new hand's hints start again from the first step, and a second
+    // click shows more of the same solution than the first.
     browser.press("n");
     wait_for_round(&browser, 3);
     let cards = table(&browser);
     browser.click("#hint");
-    let hint = expected(&server, "hint", &cards);
-    browser.wait_for_text("#message", "a hint", |t| t == hint);
+    let first = expected(&server, "hint", &cards);
+    browser.wait_for_text("#message", "a hint", |t| t == first);
+    browser.click("#hint");
+    let second = expected_hint(&server, &cards, 2);
+    browser.wait_for_text("#message", "the second hint", |t| t == second);
+    assert!(second.starts_with(&first) && second.len() > first.len(), "{first:?}, then {second:?}");
     browser.click("#pass");
     let pass = expected(&server, "pass", &cards);
     assert!(pass.starts_with("wrong:"), "{pass}");
