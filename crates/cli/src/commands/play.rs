@@ -33,7 +33,7 @@ const DIM: Style = Style::new().dimmed();
 const EXAMPLES: &str = "\
 At the prompt, type an expression such as (11-8)*(3+5), or:
   pass   claim the hand has no solution (a wrong claim shows one)
-  hint   the first step of a solution
+  hint   a step of a solution; asked again, the next, then all of it
   show   give up and see a solution
   quit   end the game and see the score
 
