@@ -86,6 +86,19 @@ impl fmt::Display for Problem {
     }
 }
 
+/// `6, 9 and 10`.
+struct Listed<'a>(&'a [String]);
+
+impl fmt::Display for Listed<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.0 {
+            [] => Ok(()),
+            [only] => f.write_str(only),
+            [first @ .., last] => write!(f, "{} and {last}", first.join(", ")),
+        }
+    }
+}
+
 /// ` twice`, ` three times`; the given text for once.
 struct Times(usize, &'static str);
 
@@ -116,7 +129,7 @@ impl fmt::Display for Count {
 ///
 /// `Display` gives a one-line account: `(11-8)*(3+5) = 24` when correct,
 /// otherwise the value and every problem, e.g. `(11-8)*(3+4) = 21, not 24`
-/// or `4*6 = 24; does not use 1; does not use 5`.
+/// or `4*6 = 24; does not use 1 and 5`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Verdict {
     answer: Expr,
@@ -157,10 +170,26 @@ impl fmt::Display for Verdict {
             Ok(value) => write!(f, "{} = {value}", self.answer.in_domain(self.domain))?,
             Err(e) => write!(f, "{} has no value: {e}", self.answer.in_domain(self.domain))?,
         }
+        let unused: Vec<String> = self
+            .problems
+            .iter()
+            .filter_map(|problem| match problem {
+                Problem::WrongCount { card, uses: 0, .. } => Some(card.to_string()),
+                _ => None,
+            })
+            .collect();
+        let mut unused_written = false;
         for problem in &self.problems {
             match problem {
                 Problem::WrongValue { target, .. } => write!(f, ", not {target}")?,
                 Problem::NoValue(_) => {}
+                // The cards left out, as one list where the first is.
+                Problem::WrongCount { uses: 0, .. } if unused.len() > 1 => {
+                    if !unused_written {
+                        write!(f, "; does not use {}", Listed(&unused))?;
+                        unused_written = true;
+                    }
+                }
                 other => write!(f, "; {other}")?,
             }
         }
@@ -188,7 +217,7 @@ impl fmt::Display for Verdict {
 /// assert_eq!(wrong.to_string(), "(11-8)*(3+4) = 21, not 24; uses 4, which is not in the hand; does not use 5");
 ///
 /// let twice = judge(&"8*(11-8)".parse().unwrap(), Some(&hand), &rules);
-/// assert_eq!(twice.to_string(), "8*(11-8) = 24; does not use 3; does not use 5; uses 8 twice but the hand has one 8");
+/// assert_eq!(twice.to_string(), "8*(11-8) = 24; does not use 3 and 5; uses 8 twice but the hand has one 8");
 /// ```
 pub fn judge(answer: &Expr, hand: Option<&Hand>, rules: &Rules) -> Verdict {
     match hand {
@@ -415,8 +444,9 @@ mod tests {
         assert_eq!(game("11+8+3+5", h), "wrong: 11+8+3+5 = 27, not 24");
         assert_eq!(
             game("(11-8)*8", h),
-            "wrong: (11-8)*8 = 24; does not use 3; does not use 5; uses 8 twice but the hand has one 8"
+            "wrong: (11-8)*8 = 24; does not use 3 and 5; uses 8 twice but the hand has one 8"
         );
+        assert_eq!(game("24", "1 2 3 8 24"), "wrong: 24 = 24; does not use 1, 2, 3 and 8");
         assert_eq!(game("9*(11-8)-3", h), "wrong: 9*(11-8)-3 = 24; does not use 5; uses 9, which is not in the hand");
         assert_eq!(game("3*8", "3 3 8"), "wrong: 3*8 = 24; uses 3 once but the hand has two 3s");
         assert_eq!(
