@@ -73,7 +73,6 @@ pub fn parse_compact_ranges(text: &str) -> Option<Vec<i64>> {
     Some(values)
 }
 
-/// `part` of `whole` as a percentage with one decimal, in whole-number arithmetic.
 /// A solution worked one operation at a time, the steps separated by `; `
 /// (`8/3 = 8/3; 3-8/3 = 1/3; 8/(1/3) = 24`); a lone card is its own
 /// step (`25 = 25`).
@@ -88,6 +87,7 @@ pub fn worked(solution: &Expr, domain: Domain) -> String {
     }
 }
 
+/// `part` of `whole` as a percentage with one decimal, in whole-number arithmetic.
 pub fn percent(part: usize, whole: usize) -> String {
     if whole == 0 {
         return "-".into();

@@ -139,8 +139,15 @@ impl Solver {
 /// Decides `hand` by a search to the end, for a hand whose value sets would
 /// not fit in memory: the search keeps little, however many cards.
 pub(crate) fn decide_by_searching(hand: &Hand, rules: &Rules) -> bool {
-    let mut solver = Solver::new(*rules);
-    matches!(solver.search_unbounded(hand), Outcome::Found(_))
+    solve_by_searching(hand, rules).is_some()
+}
+
+/// The solution a search to the end finds, if any.
+fn solve_by_searching(hand: &Hand, rules: &Rules) -> Option<Expr> {
+    match Solver::new(*rules).search_unbounded(hand) {
+        Outcome::Found(solution) => Some(solution),
+        Outcome::NotFound | Outcome::Overflowed | Outcome::GaveUp => None,
+    }
 }
 
 /// The first solution of `hand` the enumerator finds (see [`SEARCH_BUDGET`]);
@@ -154,10 +161,7 @@ fn listed_solution(hand: &Hand, rules: &Rules) -> Option<Expr> {
     });
     match listed {
         Ok(()) => first,
-        Err(_) => match Solver::new(*rules).search_unbounded(hand) {
-            Outcome::Found(solution) => Some(solution),
-            Outcome::NotFound | Outcome::Overflowed | Outcome::GaveUp => None,
-        },
+        Err(_) => solve_by_searching(hand, rules),
     }
 }
 

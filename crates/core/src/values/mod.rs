@@ -449,29 +449,37 @@ impl Reach {
     /// assert_eq!(nearest, [Rational::from_integer(830), Rational::from_integer(832)]);
     /// ```
     pub fn closest(&mut self, hand: &Hand) -> Result<Vec<Rational>, TooManyValues> {
-        let card_use = self.rules.card_use;
         let target = self.rules.target;
+        Ok(match self.reachable(hand)? {
+            Reachable::Fast(values) => {
+                nearest(&values, &target, |v| (v.to_big() - target.to_big()).abs()).into_iter().copied().collect()
+            }
+            Reachable::Big(values) => {
+                // Only values that fit 64 bits can be targets again.
+                let values: Vec<BigRational> = values.into_iter().filter(|v| Rational::from_big(v).is_some()).collect();
+                let target = target.to_big();
+                nearest(&values, &target, |v| (v - &target).abs()).into_iter().filter_map(Rational::from_big).collect()
+            }
+        })
+    }
+
+    /// Every value `hand` makes under the rules' card use, sorted: in
+    /// 64-bit rationals, or in big ones when those overflow; or why they
+    /// would not fit in memory.
+    fn reachable(&mut self, hand: &Hand) -> Result<Reachable, TooManyValues> {
+        let card_use = self.rules.card_use;
+        let too_many = |cards| TooManyValues { cards, hand: hand.len() };
         if let Some(values) = self.fast.reachable(hand.cards(), card_use) {
-            return Ok(nearest(&values, &target, |v| (v.to_big() - target.to_big()).abs())
-                .into_iter()
-                .copied()
-                .collect());
+            return Ok(Reachable::Fast(values));
         }
         if let Some(cards) = self.fast.take_refused() {
-            return Err(TooManyValues { cards, hand: hand.len() });
+            return Err(too_many(cards));
         }
         let cards: Vec<BigRational> = hand.cards().iter().map(|c| c.to_big()).collect();
-        let Some(values) = self.big().reachable(&cards, card_use) else {
-            let cards = self.big().take_refused().unwrap_or(hand.len());
-            return Err(TooManyValues { cards, hand: hand.len() });
-        };
-        // Only values that fit 64 bits can be targets again.
-        let values: Vec<BigRational> = values.into_iter().filter(|v| Rational::from_big(v).is_some()).collect();
-        let big_target = target.to_big();
-        Ok(nearest(&values, &big_target, |v| (v - &big_target).abs())
-            .into_iter()
-            .filter_map(Rational::from_big)
-            .collect())
+        match self.big().reachable(&cards, card_use) {
+            Some(values) => Ok(Reachable::Big(values)),
+            None => Err(too_many(self.big().take_refused().unwrap_or(hand.len()))),
+        }
     }
 
     /// Every whole number in `lo..=hi` that `hand` can make, ascending, or
@@ -491,25 +499,24 @@ impl Reach {
             }
         }
         let in_range = |v: i64| (lo..=hi).contains(&v);
-        if let Some(values) = self.fast.reachable(hand.cards(), card_use) {
-            return Ok(values.iter().filter(|v| v.is_integer()).map(|v| v.numer()).filter(|&v| in_range(v)).collect());
-        }
-        let too_many = |cards| TooManyValues { cards, hand: hand.len() };
-        if let Some(cards) = self.fast.take_refused() {
-            return Err(too_many(cards));
-        }
-        let cards: Vec<BigRational> = hand.cards().iter().map(|c| c.to_big()).collect();
-        let Some(values) = self.big().reachable(&cards, card_use) else {
-            let cards = self.big().take_refused().unwrap_or(hand.len());
-            return Err(too_many(cards));
-        };
-        Ok(values
-            .iter()
-            .filter(|v| v.is_integer())
-            .filter_map(|v| i64::try_from(v.to_integer()).ok())
-            .filter(|&v| in_range(v))
-            .collect())
+        Ok(match self.reachable(hand)? {
+            Reachable::Fast(values) => {
+                values.iter().filter(|v| v.is_integer()).map(|v| v.numer()).filter(|&v| in_range(v)).collect()
+            }
+            Reachable::Big(values) => values
+                .iter()
+                .filter(|v| v.is_integer())
+                .filter_map(|v| i64::try_from(v.to_integer()).ok())
+                .filter(|&v| in_range(v))
+                .collect(),
+        })
     }
+}
+
+/// The values a hand makes, in the number type that held them.
+enum Reachable {
+    Fast(Vec<Rational>),
+    Big(Vec<BigRational>),
 }
 
 /// The values of `sorted` nearest to `target` (see [`Reach::closest`]),
