@@ -13,7 +13,7 @@ use std::time::Instant;
 use axum::Router;
 use axum::body::Body;
 use axum::extract::{Request, State};
-use axum::http::header::{self, HeaderMap, HeaderName, HeaderValue};
+use axum::http::header::{self, HeaderMap, HeaderValue};
 use axum::http::{Method, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::any;
@@ -136,6 +136,5 @@ fn error(err: &ApiError) -> Response {
 }
 
 fn json(status: StatusCode, body: String) -> Response {
-    const JSON: HeaderValue = HeaderValue::from_static("application/json");
-    (status, [(HeaderName::from_static("content-type"), JSON)], body).into_response()
+    (status, [(header::CONTENT_TYPE, "application/json")], body).into_response()
 }
