@@ -13,6 +13,7 @@
 //! assert_eq!(format!("{expr} = 24"), "8/(3-8/3) = 24");
 //! ```
 
+mod combine;
 mod enumerate;
 mod expr;
 mod hand;

@@ -11,7 +11,9 @@
 //!   searched again, also not for the next hand solved under the same rules.
 
 use hashbrown::HashSet;
+use smallvec::SmallVec;
 
+use crate::combine::{Order, combine};
 use crate::enumerate::{Enumerator, Trees};
 use crate::expr::Expr;
 use crate::hand::Hand;
@@ -291,28 +293,23 @@ impl<N: Number> Search<N> {
                     continue;
                 }
                 let (a, b) = (&items[i], &items[j]);
-                let equal = a.value == b.value;
-                for (op, l, r) in Op::pairings(a, b) {
-                    // With equal values, b-a and b/a repeat a-b and a/b.
-                    if !self.rules.ops.contains(op) || (equal && std::ptr::eq(l, b)) {
-                        continue;
-                    }
-                    if op == Op::Div && r.value.is_zero() {
-                        continue;
-                    }
-                    let Some(value) = op.apply(&l.value, &r.value) else {
-                        self.overflows += 1;
-                        continue;
-                    };
-                    if !self.rules.domain.allows(&value) {
-                        continue;
-                    }
+                // With equal values, b-a and b/a repeat a-b and a/b.
+                let both_ways = a.value != b.value;
+                let mut results: SmallVec<[(Op, Order, N); 6]> = SmallVec::new();
+                let (ops, domain) = (self.rules.ops, self.rules.domain);
+                if combine(ops, domain, &a.value, &b.value, both_ways, |op, order, v| results.push((op, order, v)))
+                    .is_err()
+                {
+                    self.overflows += 1;
+                }
+                for (op, order, value) in results {
+                    let (l, r) = order.arrange(a.node, b.node);
                     let node = self.cards.len() + self.steps.len();
                     next.clear();
                     next.extend(items.iter().enumerate().filter(|&(k, _)| k != i && k != j).map(|(_, it)| it.clone()));
                     let at = next.partition_point(|it: &Item<N>| it.value < value);
                     next.insert(at, Item { value, node });
-                    self.steps.push(self.oriented(op, l.node, r.node));
+                    self.steps.push(self.oriented(op, l, r));
                     if let Some(found) = self.search(&next) {
                         return Some(found);
                     }

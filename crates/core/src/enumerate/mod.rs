@@ -33,6 +33,7 @@ use std::fmt;
 use hashbrown::HashMap;
 use smallvec::SmallVec;
 
+use crate::combine::combine;
 use crate::expr::Expr;
 use crate::hand::Hand;
 use crate::number::{BigRational, Number, Rational};
@@ -864,24 +865,17 @@ impl<N: Number> Memo<N> {
             let same = left == right;
             for (i, a) in self.values(left).iter().enumerate() {
                 for (j, b) in self.values(right).iter().enumerate() {
-                    let (ops, count) = orientations(a, b, same);
-                    for (k, &(op, x, y)) in ops[..count].iter().enumerate() {
-                        if !self.ops.contains(op) || (op == Op::Div && !self.may_divide(x, y)) {
-                            continue;
-                        }
-                        let v = op.apply(x, y)?;
-                        if !self.domain.allows(&v) {
-                            continue;
-                        }
+                    // One set walked against itself makes `b op a` as the pair `(j, i)`.
+                    combine(self.ops, self.domain, a, b, !same, |op, order, v| {
                         if !with_ways {
                             made.push(v);
                         } else if !(same && op.is_commutative() && i > j) {
                             // Equal halves make `a+b` again as `b+a`: one of them.
-                            let (a, b) = (Operand::new(left, i), Operand::new(right, j));
-                            let (left, right) = if k < 4 { (a, b) } else { (b, a) };
+                            let (left, right) = order.arrange(Operand::new(left, i), Operand::new(right, j));
                             ways.push((v, Way { op, left, right }));
                         }
-                    }
+                    })
+                    .ok()?;
                 }
             }
         }
@@ -1346,14 +1340,6 @@ impl<N: Number> Memo<N> {
 /// or nodes of a list for the combos that make it.
 fn most_pairs(combos: &[Combo]) -> usize {
     combos.iter().map(|&(_, ls, rs)| ls.len().saturating_mul(rs.len())).fold(0, usize::saturating_add)
-}
-
-/// The six ways to combine two values: `+` and `*` once, `-` and `/` both
-/// ways round (only one way when both sides are the same sub-multiset, whose
-/// values are then drawn from the same set anyway); the first `count` hold.
-fn orientations<'a, N>(a: &'a N, b: &'a N, same: bool) -> ([(Op, &'a N, &'a N); 6], usize) {
-    let all = [(Op::Add, a, b), (Op::Mul, a, b), (Op::Sub, a, b), (Op::Div, a, b), (Op::Sub, b, a), (Op::Div, b, a)];
-    (all, if same { 4 } else { 6 })
 }
 
 #[cfg(test)]

@@ -5,7 +5,8 @@
 //! `i64` instead of as fractions: no denominators to check, no gcd, and
 //! divisions with a remainder are skipped by one `%`.
 
-use crate::rules::{Op, OpSet};
+use crate::combine;
+use crate::rules::{Domain, OpSet};
 
 /// Every allowed `a op b` and `b op a` of `a` in `left` and `b` in `right`,
 /// pushed onto `out`: the same values, in any order, as combining them as
@@ -23,54 +24,13 @@ pub(super) fn combine(
     out: &mut Vec<i64>,
 ) -> Option<()> {
     out.reserve(left.len() * right.len() * if same { 4 } else { 6 });
-    let mut push = |v: i64| {
-        if !positive_only || v > 0 {
-            out.push(v);
-        }
-    };
-    let (add, sub, mul, div) =
-        (ops.contains(Op::Add), ops.contains(Op::Sub), ops.contains(Op::Mul), ops.contains(Op::Div));
-    for &a in left {
-        for &b in right {
-            if add {
-                push(a.checked_add(b)?);
-            }
-            if mul {
-                push(a.checked_mul(b)?);
-            }
-            if sub {
-                push(a.checked_sub(b)?);
-                if !same {
-                    push(b.checked_sub(a)?);
-                }
-            }
-            if div {
-                if let Some(q) = whole_quotient(a, b) {
-                    push(q?);
-                }
-                if !same {
-                    if let Some(q) = whole_quotient(b, a) {
-                        push(q?);
-                    }
-                }
-            }
+    let domain = if positive_only { Domain::PositiveInteger } else { Domain::Integer };
+    for a in left {
+        for b in right {
+            combine::combine(ops, domain, a, b, !same, |_, _, v| out.push(v)).ok()?;
         }
     }
     Some(())
-}
-
-/// `x / y` when it is a whole number (`Some(None)` if it overflows), `None`
-/// when `y` is zero or the division leaves a remainder.
-fn whole_quotient(x: i64, y: i64) -> Option<Option<i64>> {
-    if y == 0 {
-        return None;
-    }
-    match x.checked_rem(y) {
-        Some(0) => Some(x.checked_div(y)),
-        Some(_) => None,
-        // Only `i64::MIN % -1`, whose quotient overflows.
-        None => Some(None),
-    }
 }
 
 /// Where each of a narrow range of whole numbers is among them: a bit per

@@ -27,9 +27,10 @@ use std::sync::Arc;
 use hashbrown::HashMap;
 use num_traits::Signed;
 
+use crate::combine::combine;
 use crate::hand::Hand;
 use crate::number::{BigRational, Number, Rational};
-use crate::rules::{CardUse, Domain, Op, OpSet, Rules};
+use crate::rules::{CardUse, Domain, OpSet, Rules};
 use crate::strategy::MOST_BYTES_MADE;
 
 pub(crate) use self::ids::{CardIds, Key, key};
@@ -174,7 +175,7 @@ impl<N: Number> ValueSets<N> {
         for (walk, look) in splits {
             for x in self.sets[walk].iter() {
                 for y in self.sets[look].iter() {
-                    self.combine(x, y, |v| made.push(v))?;
+                    combine(self.ops, self.domain, x, y, true, |_, _, v| made.push(v)).ok()?;
                 }
             }
         }
@@ -199,36 +200,6 @@ impl<N: Number> ValueSets<N> {
     fn walk_and_look(&mut self, left: Key, right: Key) -> Option<(usize, usize)> {
         let (a, b) = (self.set_of_key(left)?, self.set_of_key(right)?);
         Some(if self.sets[a].len() <= self.sets[b].len() { (a, b) } else { (b, a) })
-    }
-
-    /// Calls `out` with every allowed `a op b` and `b op a`; `None` on overflow.
-    fn combine(&self, a: &N, b: &N, mut out: impl FnMut(N)) -> Option<()> {
-        let mut emit = |v: N| {
-            if self.domain.allows(&v) {
-                out(v);
-            }
-        };
-        if self.ops.contains(Op::Add) {
-            emit(a.add(b)?);
-        }
-        if self.ops.contains(Op::Mul) {
-            emit(a.mul(b)?);
-        }
-        if self.ops.contains(Op::Sub) {
-            emit(a.sub(b)?);
-            emit(b.sub(a)?);
-        }
-        if self.ops.contains(Op::Div) {
-            // Whole-number domains reject fractions: skip making them.
-            let wholly = |x: &N, y: &N| !self.domain.whole_numbers_only() || x.may_divide_wholly(y);
-            if !b.is_zero() && wholly(a, b) {
-                emit(a.div(b)?);
-            }
-            if !a.is_zero() && wholly(b, a) {
-                emit(b.div(a)?);
-            }
-        }
-        Some(())
     }
 
     /// Can `cards` (sorted) make `target` using every card once?
