@@ -22,7 +22,7 @@ use crate::number::Number;
 use crate::rules::Op;
 
 use super::finish::{NoTwoSteps, PARTNERS, TwoStep, TwoSteps, two_steps};
-use super::{Combo, Grouping, List, Memo, NodeId, Nodes, SMALL_SLOTS, Tail, pair_slot, small_slot, triple_slot};
+use super::{ChainEnd, Combo, Grouping, List, Memo, NodeId, Nodes, SMALL_SLOTS, pair_slot, small_slot, triple_slot};
 
 /// What a hand's single card and triple found for one value `u` of the
 /// triple: the values (at `at`) of the pair of a split (among
@@ -383,8 +383,8 @@ impl<N: Number> Memo<N> {
             let hit = &mut hits[place];
             // A `u` no finish makes a tree of is not listed here: a hand
             // that can use its list makes it.
-            let finishes =
-                hit.finishes_made(grouping, |op, word| self.chain_ends_by((x_node, &nodes.tails), splits, op, word));
+            let finishes = hit
+                .finishes_made(grouping, |op, word| self.chain_ends_by((x_node, &nodes.chain_ends), splits, op, word));
             if finishes == 0 {
                 *hit = Hits::NONE;
                 continue;
@@ -421,10 +421,16 @@ impl<N: Number> Memo<N> {
     /// commutative inner operator `op`, make a chain `y op v` of the
     /// triple split into `splits` that ends no later than `x_node`? Its
     /// card `y` must come no later, and its pair's list for `v` (its
-    /// nodes' tails among `tails`) hold a part no later or a chain that
+    /// nodes' chain ends among `chain_ends`) hold a part no later or a chain that
     /// `y` may follow. A card not listed yet will come after `x`; a
     /// pair's list not made yet may hold such a chain.
-    fn chain_ends_by(&self, (x_node, tails): (NodeId, &[Tail]), splits: &CardSplits, op: Op, word: u64) -> bool {
+    fn chain_ends_by(
+        &self,
+        (x_node, chain_ends): (NodeId, &[ChainEnd]),
+        splits: &CardSplits,
+        op: Op,
+        word: u64,
+    ) -> bool {
         let additive = op.is_additive();
         bits_of(word).any(|way| {
             // A way's bit in its word: its side, then its split, then its position.
@@ -433,7 +439,7 @@ impl<N: Number> Memo<N> {
             else {
                 return false;
             };
-            self.sets[p].lists[at].is_none_or(|pair| pair.may_end_chain_by(additive, (y_node, x_node), tails))
+            self.sets[p].lists[at].is_none_or(|pair| pair.may_end_chain_by(additive, (y_node, x_node), chain_ends))
         })
     }
 

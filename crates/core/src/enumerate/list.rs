@@ -5,7 +5,7 @@
 //! `*` or `/`) before its sums (`+` or `-`). An enumerator that makes one
 //! grouping of each chain (see [`Trees::LeftGrouped`]) then keeps two
 //! products of runs instead of looking at every pair's operators, and
-//! orders a chain's parts with one compare of [`Tail`]s per pair.
+//! orders a chain's parts with one compare of [`ChainEnd`]s per pair.
 
 use crate::number::Number;
 use crate::rules::{Domain, Op, OpSet};
@@ -14,17 +14,17 @@ use super::NodeId;
 
 /// The last part of a chain made by a [`Grouping`] that orders chains:
 /// whether it is inverted, then its node id. A part may follow only a
-/// tail no greater than its own, which fixes the order of the chain's
+/// chain end no greater than its own, which fixes the order of the chain's
 /// parts. Meaningless for a node that is not such a chain.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord)]
-pub(super) struct Tail {
+pub(super) struct ChainEnd {
     inverted: bool,
     part: u32,
 }
 
-impl Tail {
-    fn new(inverted: bool, part: NodeId) -> Tail {
-        Tail { inverted, part: part.0 }
+impl ChainEnd {
+    fn new(inverted: bool, part: NodeId) -> ChainEnd {
+        ChainEnd { inverted, part: part.0 }
     }
 }
 
@@ -91,7 +91,7 @@ pub(super) struct List {
     end: u32,
     /// A card is neither a sum nor a product.
     card: bool,
-    twins: Twins,
+    twins: TwinFacts,
 }
 
 /// What a [`Grouping`] that leaves out trees with a better twin (see
@@ -99,9 +99,9 @@ pub(super) struct List {
 /// as bits of one byte, so that a list, copied at every join, stays
 /// sixteen bytes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) struct Twins(u8);
+pub(super) struct TwinFacts(u8);
 
-impl Twins {
+impl TwinFacts {
     /// The list's value is exactly one.
     const WORTH_ONE: u8 = 1;
     /// Every node of the list, read as a chain of `*` and `/` (a node of
@@ -115,27 +115,27 @@ impl Twins {
     const BELOW_ZERO: u8 = 8;
 
     /// Nothing known: no tree of the list is left out.
-    pub(super) const NONE: Twins = Twins(0);
+    pub(super) const NONE: TwinFacts = TwinFacts(0);
 
-    fn new<N: Number>(v: &N, keeps_other_factor: bool, turns_a_difference: bool) -> Twins {
+    fn new<N: Number>(v: &N, keeps_other_factor: bool, turns_a_difference: bool) -> TwinFacts {
         let bit = |fact: bool, bit: u8| if fact { bit } else { 0 };
-        Twins(
-            bit(v.is_one(), Twins::WORTH_ONE)
-                | bit(keeps_other_factor, Twins::KEEPS_OTHER_FACTOR)
-                | bit(turns_a_difference, Twins::TURNS_A_DIFFERENCE)
-                | bit(v.is_negative(), Twins::BELOW_ZERO),
+        TwinFacts(
+            bit(v.is_one(), TwinFacts::WORTH_ONE)
+                | bit(keeps_other_factor, TwinFacts::KEEPS_OTHER_FACTOR)
+                | bit(turns_a_difference, TwinFacts::TURNS_A_DIFFERENCE)
+                | bit(v.is_negative(), TwinFacts::BELOW_ZERO),
         )
     }
 
     /// A card of value `v`.
-    pub(super) fn of_card<N: Number>(v: &N) -> Twins {
-        Twins::new(v, !is_plus_or_minus_one(v), false)
+    pub(super) fn of_card<N: Number>(v: &N) -> TwinFacts {
+        TwinFacts::new(v, !is_plus_or_minus_one(v), false)
     }
 
     /// The list of value `v` made of `combos`: a product's parts are those
     /// of its two sides, read as chains, and a difference is a part of
     /// its own when neither side is a sum.
-    pub(super) fn of_combos<N: Number>(v: &N, combos: &[(Op, List, List)]) -> Twins {
+    pub(super) fn of_combos<N: Number>(v: &N, combos: &[(Op, List, List)]) -> TwinFacts {
         let part = !is_plus_or_minus_one(v);
         let keeps_other_factor = combos.iter().all(|&(op, left, right)| match op {
             Op::Mul => left.twins.keeps_other_factor() || right.twins.keeps_other_factor(),
@@ -147,23 +147,23 @@ impl Twins {
             Op::Sub => !left.has_sums() && !right.has_sums(),
             Op::Add => false,
         });
-        Twins::new(v, keeps_other_factor, turns_a_difference)
+        TwinFacts::new(v, keeps_other_factor, turns_a_difference)
     }
 
     fn worth_one(self) -> bool {
-        self.0 & Twins::WORTH_ONE != 0
+        self.0 & TwinFacts::WORTH_ONE != 0
     }
 
     fn keeps_other_factor(self) -> bool {
-        self.0 & Twins::KEEPS_OTHER_FACTOR != 0
+        self.0 & TwinFacts::KEEPS_OTHER_FACTOR != 0
     }
 
     fn turns_a_difference(self) -> bool {
-        self.0 & Twins::TURNS_A_DIFFERENCE != 0
+        self.0 & TwinFacts::TURNS_A_DIFFERENCE != 0
     }
 
     pub(super) fn below_zero(self) -> bool {
-        self.0 & Twins::BELOW_ZERO != 0
+        self.0 & TwinFacts::BELOW_ZERO != 0
     }
 }
 
@@ -172,15 +172,15 @@ fn is_plus_or_minus_one<N: Number>(v: &N) -> bool {
 }
 
 impl List {
-    pub(super) const EMPTY: List = List { start: 0, sums: 0, end: 0, card: false, twins: Twins::NONE };
+    pub(super) const EMPTY: List = List { start: 0, sums: 0, end: 0, card: false, twins: TwinFacts::NONE };
 
     /// The single card at `at`.
-    pub(super) fn card(at: NodeId, twins: Twins) -> List {
+    pub(super) fn card(at: NodeId, twins: TwinFacts) -> List {
         List { start: at.0, sums: at.0 + 1, end: at.0 + 1, card: true, twins }
     }
 
     /// Products at `start..sums`, sums at `sums..end`.
-    pub(super) fn of(start: usize, sums: usize, end: usize, twins: Twins) -> List {
+    pub(super) fn of(start: usize, sums: usize, end: usize, twins: TwinFacts) -> List {
         let id = |i: usize| u32::try_from(i).expect("fewer than 2^32 nodes");
         List { start: id(start), sums: id(sums), end: id(end), card: false, twins }
     }
@@ -221,14 +221,19 @@ impl List {
 
     /// Could a chain of `+` (when `additive`) or `*`, made by a grouping
     /// from the part `part` and a node of this list, end no later than
-    /// `node`, the part coming no later? A chain of the list whose tail
-    /// (among `tails`) the part may follow ends it at the part (see
+    /// `node`, the part coming no later? A chain of the list whose chain end
+    /// (among `chain_ends`) the part may follow ends it at the part (see
     /// [`Grouping::pairs_into`]), and a part of the list at the later of
     /// the two.
-    pub(super) fn may_end_chain_by(self, additive: bool, (part, node): (NodeId, NodeId), tails: &[Tail]) -> bool {
+    pub(super) fn may_end_chain_by(
+        self,
+        additive: bool,
+        (part, node): (NodeId, NodeId),
+        chain_ends: &[ChainEnd],
+    ) -> bool {
         let parts = self.parts(additive);
         (parts.0 < parts.1 && parts.0 <= node.0)
-            || ids(self.chains(additive)).any(|chain| tails[chain.index()] <= Tail::new(false, part))
+            || ids(self.chains(additive)).any(|chain| chain_ends[chain.index()] <= ChainEnd::new(false, part))
     }
 
     /// The node of a list of one node.
@@ -298,22 +303,22 @@ impl Grouping {
     }
 
     /// Calls `pair` with every `(l, r)` of `left` and `right` such that
-    /// `l op r` is one of the trees made, and the [`Tail`] of that tree;
-    /// `tails` are those of the nodes so far.
+    /// `l op r` is one of the trees made, and the [`ChainEnd`] of that tree;
+    /// `chain_ends` are those of the nodes so far.
     pub(super) fn for_each_pair(
         self,
         op: Op,
         left: List,
         right: List,
-        tails: &[Tail],
-        pair: impl FnMut(NodeId, NodeId, Tail),
+        chain_ends: &[ChainEnd],
+        pair: impl FnMut(NodeId, NodeId, ChainEnd),
     ) {
-        self.pairs_into(op, left, right, &mut Visit { tails, pair });
+        self.pairs_into(op, left, right, &mut Visit { chain_ends, pair });
     }
 
-    /// [`Grouping::for_each_pair`] into a sink that reads the tails of the
+    /// [`Grouping::for_each_pair`] into a sink that reads the chain ends of the
     /// lists' nodes itself: the nodes' own store can take the pairs as
-    /// they come, since only older nodes' tails are read. Always inlined:
+    /// they come, since only older nodes' chain ends are read. Always inlined:
     /// most calls join two lists of one node, a few compares, and left to
     /// itself the compiler calls it.
     #[inline(always)]
@@ -332,8 +337,8 @@ impl Grouping {
         // Most lists joined are of one node each: that one pair is decided
         // without setting up the loops below.
         if let (Some(l), Some(r)) = (left.single(), right.single()) {
-            if let Some(tail) = self.single_pair(op, additive, (l, left), (r, right), sink) {
-                sink.pair(l, r, tail);
+            if let Some(chain_end) = self.single_pair(op, additive, (l, left), (r, right), sink) {
+                sink.pair(l, r, chain_end);
             }
             return;
         }
@@ -345,7 +350,7 @@ impl Grouping {
         if !(if additive { self.sums } else { self.products }) {
             for l in ids(left.all()) {
                 for r in ids(right.all()) {
-                    sink.pair(l, r, Tail::default());
+                    sink.pair(l, r, ChainEnd::default());
                 }
             }
             return;
@@ -358,32 +363,32 @@ impl Grouping {
             for l in ids(left.parts(additive)) {
                 for r in ids(right.parts(additive)) {
                     if !same || l <= r {
-                        sink.pair(l, r, Tail::new(false, l.max(r)));
+                        sink.pair(l, r, ChainEnd::new(false, l.max(r)));
                     }
                 }
                 for r in ids(right.chains(additive)) {
-                    if sink.tail(r) <= Tail::new(false, l) {
-                        sink.pair(l, r, Tail::new(false, l));
+                    if sink.chain_end(r) <= ChainEnd::new(false, l) {
+                        sink.pair(l, r, ChainEnd::new(false, l));
                     }
                 }
             }
             if !same {
                 for l in ids(left.chains(additive)) {
                     for r in ids(right.parts(additive)) {
-                        if sink.tail(l) <= Tail::new(false, r) {
-                            sink.pair(l, r, Tail::new(false, r));
+                        if sink.chain_end(l) <= ChainEnd::new(false, r) {
+                            sink.pair(l, r, ChainEnd::new(false, r));
                         }
                     }
                 }
             }
         } else {
             for r in ids(right.parts(additive)) {
-                let after = Tail::new(true, r);
+                let after = ChainEnd::new(true, r);
                 for l in ids(left.parts(additive)) {
                     sink.pair(l, r, after);
                 }
                 for l in ids(left.chains(additive)) {
-                    if sink.tail(l) <= after {
+                    if sink.chain_end(l) <= after {
                         sink.pair(l, r, after);
                     }
                 }
@@ -394,7 +399,7 @@ impl Grouping {
 
 impl Grouping {
     /// What [`Grouping::pairs_into`] makes of two lists of one node each,
-    /// `l` of `left` and `r` of `right`: the tail of `l op r` if that tree
+    /// `l` of `left` and `r` of `right`: the chain end of `l op r` if that tree
     /// is made. Each node is either a part or a chain, so exactly one of
     /// its loops meets the pair.
     #[inline]
@@ -405,50 +410,52 @@ impl Grouping {
         (l, left): (NodeId, List),
         (r, right): (NodeId, List),
         sink: &impl PairSink,
-    ) -> Option<Tail> {
+    ) -> Option<ChainEnd> {
         if !(if additive { self.sums } else { self.products }) {
-            return Some(Tail::default());
+            return Some(ChainEnd::default());
         }
         let (l_chain, r_chain) = (left.single_is_chain(additive), right.single_is_chain(additive));
         if op.is_commutative() {
             // Equal lists are one node, a part or a chain on both sides.
             match (l_chain, r_chain) {
-                (false, false) => Some(Tail::new(false, l.max(r))),
-                (false, true) => (sink.tail(r) <= Tail::new(false, l)).then(|| Tail::new(false, l)),
-                (true, false) => (left != right && sink.tail(l) <= Tail::new(false, r)).then(|| Tail::new(false, r)),
+                (false, false) => Some(ChainEnd::new(false, l.max(r))),
+                (false, true) => (sink.chain_end(r) <= ChainEnd::new(false, l)).then(|| ChainEnd::new(false, l)),
+                (true, false) => {
+                    (left != right && sink.chain_end(l) <= ChainEnd::new(false, r)).then(|| ChainEnd::new(false, r))
+                }
                 (true, true) => None,
             }
         } else {
-            let after = Tail::new(true, r);
+            let after = ChainEnd::new(true, r);
             match (l_chain, r_chain) {
                 (_, true) => None,
                 (false, false) => Some(after),
-                (true, false) => (sink.tail(l) <= after).then_some(after),
+                (true, false) => (sink.chain_end(l) <= after).then_some(after),
             }
         }
     }
 }
 
-/// Where [`Grouping::pairs_into`] reads chains' tails and puts the pairs.
+/// Where [`Grouping::pairs_into`] reads chains' chain ends and puts the pairs.
 pub(super) trait PairSink {
-    /// The tail of the node `id`, made before the pairs.
-    fn tail(&self, id: NodeId) -> Tail;
-    fn pair(&mut self, l: NodeId, r: NodeId, tail: Tail);
+    /// The chain end of the node `id`, made before the pairs.
+    fn chain_end(&self, id: NodeId) -> ChainEnd;
+    fn pair(&mut self, l: NodeId, r: NodeId, chain_end: ChainEnd);
 }
 
 /// A sink that hands each pair to a closure.
 struct Visit<'a, F> {
-    tails: &'a [Tail],
+    chain_ends: &'a [ChainEnd],
     pair: F,
 }
 
-impl<F: FnMut(NodeId, NodeId, Tail)> PairSink for Visit<'_, F> {
-    fn tail(&self, id: NodeId) -> Tail {
-        self.tails[id.index()]
+impl<F: FnMut(NodeId, NodeId, ChainEnd)> PairSink for Visit<'_, F> {
+    fn chain_end(&self, id: NodeId) -> ChainEnd {
+        self.chain_ends[id.index()]
     }
 
-    fn pair(&mut self, l: NodeId, r: NodeId, tail: Tail) {
-        (self.pair)(l, r, tail);
+    fn pair(&mut self, l: NodeId, r: NodeId, chain_end: ChainEnd) {
+        (self.pair)(l, r, chain_end);
     }
 }
 
@@ -458,7 +465,7 @@ mod tests {
 
     fn pairs(grouping: Grouping, op: Op, left: List, right: List) -> Vec<(u32, u32)> {
         let mut out = Vec::new();
-        grouping.for_each_pair(op, left, right, &[Tail::default(); 32], |l, r, _| out.push((l.0, r.0)));
+        grouping.for_each_pair(op, left, right, &[ChainEnd::default(); 32], |l, r, _| out.push((l.0, r.0)));
         out.sort_unstable();
         out
     }
@@ -467,8 +474,11 @@ mod tests {
     /// is a product and 11 a sum; 20 is a card.
     #[test]
     fn left_grouping_keeps_chains_on_the_left_only() {
-        let (left, right, card) =
-            (List::of(0, 2, 4, Twins::NONE), List::of(10, 11, 12, Twins::NONE), List::card(NodeId(20), Twins::NONE));
+        let (left, right, card) = (
+            List::of(0, 2, 4, TwinFacts::NONE),
+            List::of(10, 11, 12, TwinFacts::NONE),
+            List::card(NodeId(20), TwinFacts::NONE),
+        );
         let every = Grouping::EVERY;
         let grouped = Grouping::new(Trees::LeftGrouped, OpSet::ALL, Domain::Rational);
         assert_eq!(pairs(every, Op::Sub, left, right).len(), 8);
@@ -481,39 +491,42 @@ mod tests {
         assert_eq!(pairs(grouped, Op::Mul, card, right), [(20, 10), (20, 11)]);
     }
 
-    /// Collects pairs and reads tails from a table.
-    struct Collect<'a>(&'a [Tail], Vec<(NodeId, NodeId, Tail)>);
+    /// Collects pairs and reads chain ends from a table.
+    struct Collect<'a>(&'a [ChainEnd], Vec<(NodeId, NodeId, ChainEnd)>);
 
     impl PairSink for Collect<'_> {
-        fn tail(&self, id: NodeId) -> Tail {
+        fn chain_end(&self, id: NodeId) -> ChainEnd {
             self.0[id.index()]
         }
 
-        fn pair(&mut self, l: NodeId, r: NodeId, tail: Tail) {
-            self.1.push((l, r, tail));
+        fn pair(&mut self, l: NodeId, r: NodeId, chain_end: ChainEnd) {
+            self.1.push((l, r, chain_end));
         }
     }
 
     /// Two lists of one node each get the pair the loops would give them,
-    /// whatever the nodes' kinds and tails.
+    /// whatever the nodes' kinds and chain ends.
     #[test]
     fn one_node_lists_pair_as_the_loops_do() {
-        // Node 3 is a card, 4 a product, 5 a sum, 6 another sum; their tails
+        // Node 3 is a card, 4 a product, 5 a sum, 6 another sum; their chain ends
         // fall before, between and after the nodes'.
         let lists = [
-            List::card(NodeId(3), Twins::NONE),
-            List::of(4, 5, 5, Twins::NONE),
-            List::of(5, 5, 6, Twins::NONE),
-            List::of(6, 6, 7, Twins::NONE),
+            List::card(NodeId(3), TwinFacts::NONE),
+            List::of(4, 5, 5, TwinFacts::NONE),
+            List::of(5, 5, 6, TwinFacts::NONE),
+            List::of(6, 6, 7, TwinFacts::NONE),
         ];
-        for tails in
-            [[Tail::new(false, NodeId(0)); 8], [Tail::new(false, NodeId(5)); 8], [Tail::new(true, NodeId(9)); 8]]
-        {
+        for chain_ends in [
+            [ChainEnd::new(false, NodeId(0)); 8],
+            [ChainEnd::new(false, NodeId(5)); 8],
+            [ChainEnd::new(true, NodeId(9)); 8],
+        ] {
             for grouping in [Grouping::EVERY, Grouping::new(Trees::LeftGrouped, OpSet::ALL, Domain::Rational)] {
                 for op in Op::ALL {
                     for (left, right) in lists.iter().flat_map(|&l| lists.iter().map(move |&r| (l, r))) {
                         let additive = op.is_additive();
-                        let (mut fast, mut looped) = (Collect(&tails, Vec::new()), Collect(&tails, Vec::new()));
+                        let (mut fast, mut looped) =
+                            (Collect(&chain_ends, Vec::new()), Collect(&chain_ends, Vec::new()));
                         grouping.pairs_into(op, left, right, &mut fast);
                         grouping.looped_pairs_into(op, additive, left, right, &mut looped);
                         assert_eq!(fast.1, looped.1, "{op:?} {left:?} {right:?} {grouping:?}");
@@ -528,8 +541,14 @@ mod tests {
     #[test]
     fn a_chain_without_its_grouping_operator_keeps_every_grouping() {
         let grouped = Grouping::new(Trees::LeftGrouped, "-*/".parse().unwrap(), Domain::Rational);
-        assert_eq!(pairs(grouped, Op::Sub, List::of(0, 2, 4, Twins::NONE), List::of(10, 11, 12, Twins::NONE)).len(), 8);
-        assert_eq!(pairs(grouped, Op::Div, List::of(0, 2, 4, Twins::NONE), List::of(10, 11, 12, Twins::NONE)).len(), 4);
+        assert_eq!(
+            pairs(grouped, Op::Sub, List::of(0, 2, 4, TwinFacts::NONE), List::of(10, 11, 12, TwinFacts::NONE)).len(),
+            8
+        );
+        assert_eq!(
+            pairs(grouped, Op::Div, List::of(0, 2, 4, TwinFacts::NONE), List::of(10, 11, 12, TwinFacts::NONE)).len(),
+            4
+        );
     }
 
     /// Without divisions by one, a list worth one is joined by every
@@ -538,7 +557,7 @@ mod tests {
     /// minus one.
     #[test]
     fn no_division_by_one_drops_only_divisions_by_a_list_worth_one() {
-        let ones = |v: i64| Twins::of_card(&crate::Rational::from_integer(v));
+        let ones = |v: i64| TwinFacts::of_card(&crate::Rational::from_integer(v));
         let (left, one, card_one) =
             (List::of(0, 2, 4, ones(12)), List::of(10, 11, 12, ones(1)), List::card(NodeId(20), ones(1)));
         let dropping = Grouping::new(Trees::LeftGroupedForFourNums, OpSet::ALL, Domain::Rational);
@@ -569,11 +588,11 @@ mod tests {
     #[test]
     fn a_list_keeps_another_factor_where_every_node_does() {
         let r = |v: i64| crate::Rational::from_integer(v);
-        let list = |v: i64| List::of(0, 1, 2, Twins::of_card(&r(v)));
+        let list = |v: i64| List::of(0, 1, 2, TwinFacts::of_card(&r(v)));
         for (v, keeps) in [(3, true), (1, false), (-1, false), (0, true)] {
             assert_eq!(list(v).twins.keeps_other_factor(), keeps, "{v}");
         }
-        let of = |v: i64, combos: &[(Op, List, List)]| Twins::of_combos(&r(v), combos).keeps_other_factor();
+        let of = |v: i64, combos: &[(Op, List, List)]| TwinFacts::of_combos(&r(v), combos).keeps_other_factor();
         assert!(of(3, &[(Op::Mul, list(1), list(3))]));
         assert!(!of(3, &[(Op::Div, list(1), list(3)), (Op::Mul, list(3), list(1))]));
         assert!(of(2, &[(Op::Div, list(6), list(3)), (Op::Add, list(1), list(1))]));
@@ -588,9 +607,9 @@ mod tests {
     #[test]
     fn no_subtracted_difference_drops_only_products_that_turn_one() {
         let r = |v: i64| crate::Rational::from_integer(v);
-        let card = |at: u32| List::card(NodeId(at), Twins::of_card(&r(3)));
-        let sums = List::of(4, 4, 6, Twins::NONE);
-        let twins = |combos: &[(Op, List, List)]| Twins::of_combos(&r(-2), combos);
+        let card = |at: u32| List::card(NodeId(at), TwinFacts::of_card(&r(3)));
+        let sums = List::of(4, 4, 6, TwinFacts::NONE);
+        let twins = |combos: &[(Op, List, List)]| TwinFacts::of_combos(&r(-2), combos);
         let difference = List::of(6, 6, 7, twins(&[(Op::Sub, card(1), card(2))]));
         assert!(difference.twins.turns_a_difference());
         assert!(!twins(&[(Op::Sub, sums, card(2))]).turns_a_difference(), "a+b-c");
@@ -600,14 +619,14 @@ mod tests {
         assert!(twins(&[(Op::Div, card(3), difference), (Op::Mul, product, card(3))]).turns_a_difference());
         assert!(!twins(&[(Op::Mul, product, card(3)), (Op::Add, card(1), card(2))]).turns_a_difference());
 
-        let left = List::of(0, 2, 4, Twins::NONE);
+        let left = List::of(0, 2, 4, TwinFacts::NONE);
         let dropping = Grouping::new(Trees::LeftGroupedForFourNums, OpSet::ALL, Domain::Rational);
         let grouped = Grouping::new(Trees::LeftGrouped, OpSet::ALL, Domain::Rational);
         assert!(pairs(dropping, Op::Sub, left, product).is_empty());
         assert!(!pairs(grouped, Op::Sub, left, product).is_empty());
         // Worth more than zero, the product is kept: its twin would add a
         // negative part.
-        let positive = List::of(8, 9, 9, Twins::of_combos(&r(2), &[(Op::Mul, card(3), difference)]));
+        let positive = List::of(8, 9, 9, TwinFacts::of_combos(&r(2), &[(Op::Mul, card(3), difference)]));
         assert!(positive.twins.turns_a_difference());
         assert_eq!(pairs(dropping, Op::Sub, left, positive), pairs(grouped, Op::Sub, left, positive));
         for op in [Op::Add, Op::Mul, Op::Div] {

@@ -50,7 +50,7 @@ use self::by_value::ValueKeys;
 use self::finish::{Finishers, Positions, TwoStepsByCards, position};
 use self::four::TripleLists;
 pub use self::list::Trees;
-use self::list::{Grouping, List, Tail, Twins, ids};
+use self::list::{ChainEnd, Grouping, List, TwinFacts, ids};
 pub use self::nodes::{Node, NodeId, Nodes};
 use self::parts::RepeatedSplits;
 use self::top_down::most_pairs;
@@ -159,8 +159,11 @@ impl Enumerator {
     pub fn of_trees(rules: Rules, trees: Trees) -> Enumerator {
         let grouping = Grouping::new(trees, rules.ops, rules.domain);
         // Room for the nodes of a few hundred hands, made at once (see `NODE_ROOM`).
-        let nodes =
-            Nodes { nodes: Vec::with_capacity(NODE_ROOM), tails: Vec::with_capacity(NODE_ROOM), ..Nodes::default() };
+        let nodes = Nodes {
+            nodes: Vec::with_capacity(NODE_ROOM),
+            chain_ends: Vec::with_capacity(NODE_ROOM),
+            ..Nodes::default()
+        };
         Enumerator { rules, nodes, fast: Memo::new(rules.ops, rules.domain, grouping), big: None }
     }
 
@@ -291,23 +294,23 @@ impl fmt::Display for TooManySolutions {
 
 impl std::error::Error for TooManySolutions {}
 
-/// The bytes a node takes in [`Nodes`]: the node and its tail.
-const NODE_BYTES: usize = std::mem::size_of::<Node>() + std::mem::size_of::<Tail>();
+/// The bytes a node takes in [`Nodes`]: the node and its chain end.
+const NODE_BYTES: usize = std::mem::size_of::<Node>() + std::mem::size_of::<ChainEnd>();
 
 /// The nodes an enumerator makes room for when it is made: grown from
 /// nothing, they would be copied a dozen times over while the first few
 /// hundred hands are listed. Untouched room costs next to nothing.
 const NODE_ROOM: usize = 1 << 15;
 
-/// The sub-multisets a memo makes room for when it is made: the 559
-/// parts of the 1820 hands of four cards 1..13 fit. A set is a few hundred
-/// bytes, and growing the list of them step by step copies it over and
-/// over.
+/// The sub-multisets a memo makes room for when it is made: a set is a
+/// few hundred bytes, and growing the list of them step by step from
+/// nothing copies it over and over while the first hands are listed.
 const SET_ROOM: usize = 1 << 10;
 
 /// The two-step finishers a memo makes room for: one per ordered pair of
-/// cards, 169 for 1..13, a few hundred bytes each.
-const TWO_STEPS_ROOM: usize = 13 * 13;
+/// the card ids that have slots of their own (see [`small_slot`]), a few
+/// hundred bytes each.
+const TWO_STEPS_ROOM: usize = 16 * 16;
 
 /// Past this many nodes, the nodes and the memo of expressions are dropped
 /// before the next hand: they only save time, and a run over many large
@@ -414,7 +417,7 @@ struct Set<N> {
 }
 
 impl<N: Number> Set<N> {
-    fn with_values(&mut self, Made { values, whole, dense, ways }: Made<N>) {
+    fn with_values(&mut self, SetValues { values, whole, dense, ways }: SetValues<N>) {
         self.lists = vec![None; values.len()].into_boxed_slice();
         self.whole = whole;
         self.ways = ways;
@@ -424,7 +427,7 @@ impl<N: Number> Set<N> {
 }
 
 /// A set's values, sorted and distinct.
-struct Made<N> {
+struct SetValues<N> {
     values: Box<[N]>,
     /// The same as plain integers, when they are all whole in a
     /// whole-number domain.
@@ -610,7 +613,7 @@ impl<N: Number> Memo<N> {
             }
         }
         for &(op, ls, rs) in &combos {
-            grouping.for_each_pair(op, ls, rs, &nodes.tails, |l, r, _| visit(Solution::Binary(op, l, r), nodes));
+            grouping.for_each_pair(op, ls, rs, &nodes.chain_ends, |l, r, _| visit(Solution::Binary(op, l, r), nodes));
         }
         self.top = combos;
         Some(())

@@ -1,6 +1,6 @@
 //! The expressions an enumerator has made, each stored once.
 
-use super::list::{Grouping, List, PairSink, Tail};
+use super::list::{ChainEnd, Grouping, List, PairSink};
 use crate::expr::Expr;
 use crate::number::Rational;
 use crate::rules::Op;
@@ -33,8 +33,8 @@ pub enum Node {
 #[derive(Debug, Default)]
 pub struct Nodes {
     pub(super) nodes: Vec<Node>,
-    /// The tail of each node, as a chain.
-    pub(super) tails: Vec<Tail>,
+    /// The chain end of each node, as a chain.
+    pub(super) chain_ends: Vec<ChainEnd>,
     /// Whether each node is worth less than zero, up to the last node
     /// that is (those after it are not): marked a list at a time, and only
     /// for lists of negative values, so that most lists write nothing.
@@ -58,7 +58,7 @@ impl Nodes {
     /// Drops every node: their ids will be reused.
     pub(super) fn clear(&mut self) {
         self.nodes.clear();
-        self.tails.clear();
+        self.chain_ends.clear();
         self.below_zero.clear();
         self.epoch += 1;
     }
@@ -101,10 +101,10 @@ impl Nodes {
         }
     }
 
-    pub(super) fn push(&mut self, node: Node, tail: Tail) -> NodeId {
+    pub(super) fn push(&mut self, node: Node, chain_end: ChainEnd) -> NodeId {
         let id = NodeId(u32::try_from(self.nodes.len()).expect("fewer than 2^32 nodes"));
         self.nodes.push(node);
-        self.tails.push(tail);
+        self.chain_ends.push(chain_end);
         id
     }
 
@@ -115,7 +115,7 @@ impl Nodes {
     }
 }
 
-/// Pushes each pair as a node `l op r`, its tail with it: the tails read
+/// Pushes each pair as a node `l op r`, its chain end with it: the chain ends read
 /// are of the lists' nodes, older than any pushed here.
 struct Pushed<'a> {
     nodes: &'a mut Nodes,
@@ -123,12 +123,12 @@ struct Pushed<'a> {
 }
 
 impl PairSink for Pushed<'_> {
-    fn tail(&self, id: NodeId) -> Tail {
-        self.nodes.tails[id.index()]
+    fn chain_end(&self, id: NodeId) -> ChainEnd {
+        self.nodes.chain_ends[id.index()]
     }
 
-    fn pair(&mut self, l: NodeId, r: NodeId, tail: Tail) {
+    fn pair(&mut self, l: NodeId, r: NodeId, chain_end: ChainEnd) {
         self.nodes.nodes.push(Node::Binary(self.op, l, r));
-        self.nodes.tails.push(tail);
+        self.nodes.chain_ends.push(chain_end);
     }
 }

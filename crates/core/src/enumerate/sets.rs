@@ -56,7 +56,7 @@ impl<N: Number> Memo<N> {
             set.card = Some(*id);
             let value = N::from_rational(card);
             let whole = value.to_i64().map(|v| Box::new([v]) as Box<[i64]>);
-            set.with_values(Made { values: Box::new([value]), whole, dense: None, ways: None });
+            set.with_values(SetValues { values: Box::new([value]), whole, dense: None, ways: None });
         } else {
             set.splits = match ids {
                 [_, _] | [_, _, _] => self.small_splits(ids)?,
@@ -115,7 +115,7 @@ impl<N: Number> Memo<N> {
     /// The sorted, distinct values made by combining the two parts of
     /// one of `pairs`, and how each is made if `with_ways`; `None` on
     /// overflow.
-    pub(super) fn combine_all(&mut self, pairs: &[(usize, usize)], with_ways: bool) -> Option<Made<N>> {
+    pub(super) fn combine_all(&mut self, pairs: &[(usize, usize)], with_ways: bool) -> Option<SetValues<N>> {
         for &(left, right) in pairs {
             self.ensure_values(left)?;
             self.ensure_values(right)?;
@@ -154,13 +154,13 @@ impl<N: Number> Memo<N> {
         };
         let values = values.into_boxed_slice();
         let whole = if self.domain.whole_numbers_only() { values.iter().map(N::to_i64).collect() } else { None };
-        Some(Made { values, whole, dense: None, ways })
+        Some(SetValues { values, whole, dense: None, ways })
     }
 
     /// [`Memo::combine_all`] in plain integers, for a whole-number domain
     /// whose parts' values all fit in `i64`; `None` otherwise, and when a
     /// result does not fit.
-    pub(super) fn combine_whole(&self, pairs: &[(usize, usize)]) -> Option<Made<N>> {
+    pub(super) fn combine_whole(&self, pairs: &[(usize, usize)]) -> Option<SetValues<N>> {
         if !self.domain.whole_numbers_only() {
             return None;
         }
@@ -174,7 +174,7 @@ impl<N: Number> Memo<N> {
         }
         let (made, dense) = whole::sorted_without_repeats(made);
         let values = made.iter().map(|&v| N::from_rational(Rational::from_integer(v))).collect();
-        Some(Made { values, whole: Some(made.into_boxed_slice()), dense, ways: None })
+        Some(SetValues { values, whole: Some(made.into_boxed_slice()), dense, ways: None })
     }
 
     /// Can `x / y` be a value of this domain? Whole-number domains skip

@@ -63,7 +63,7 @@ impl<N: Number> Memo<N> {
         if let Some(card) = self.sets[id].card.map(|card| *self.cards.value(card)) {
             let made = N::from_rational(card) == *v;
             return Some(if made {
-                let (at, twins) = (nodes.push(Node::Card(card), Tail::default()), Twins::of_card(&card));
+                let (at, twins) = (nodes.push(Node::Card(card), ChainEnd::default()), TwinFacts::of_card(&card));
                 if twins.below_zero() {
                     nodes.mark_below_zero(at.index());
                 }
@@ -95,7 +95,7 @@ impl<N: Number> Memo<N> {
                 nodes.push_pairs(grouping, op, ls, rs);
             }
         }
-        let twins = Twins::of_combos(v, combos);
+        let twins = TwinFacts::of_combos(v, combos);
         if twins.below_zero() {
             nodes.mark_below_zero(start);
         }
