@@ -24,7 +24,17 @@ pub(super) fn combine(
     out: &mut Vec<i64>,
 ) -> Option<()> {
     out.reserve(left.len() * right.len() * if same { 4 } else { 6 });
-    let domain = if positive_only { Domain::PositiveInteger } else { Domain::Integer };
+    // Each domain a constant of its own loop, so that the kernel's domain
+    // check folds to one comparison.
+    if positive_only {
+        combine_in(Domain::PositiveInteger, ops, left, right, same, out)
+    } else {
+        combine_in(Domain::Integer, ops, left, right, same, out)
+    }
+}
+
+#[inline(always)]
+fn combine_in(domain: Domain, ops: OpSet, left: &[i64], right: &[i64], same: bool, out: &mut Vec<i64>) -> Option<()> {
     for a in left {
         for b in right {
             combine::combine(ops, domain, a, b, !same, |_, _, v| out.push(v)).ok()?;
