@@ -11,6 +11,7 @@ mod diagnostic;
 mod help;
 mod input;
 mod negative_cards;
+mod progress;
 mod quote;
 mod range;
 mod report;

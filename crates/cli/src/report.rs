@@ -3,7 +3,9 @@
 use std::io::Write;
 
 use anstyle::{AnsiColor, Style};
-use reckon_core::{Domain, Expr, Rational};
+use reckon_core::{Domain, Expr, Hand, Rational, Rules};
+
+use crate::args::Format;
 use serde::{Deserialize, Serialize};
 
 const ERROR: Style = AnsiColor::Red.on_default().bold();
@@ -116,4 +118,35 @@ mod tests {
         assert_eq!(percent(2, 3), "66.7%");
         assert_eq!(percent(5, 5), "100.0%");
     }
+}
+
+/// The line answering a batch hand that was refused (too large to answer
+/// within reckon's limits), in the output format, with the error on
+/// stderr, as a malformed line is answered.
+pub fn write_refusal(
+    out: &mut impl Write,
+    format: Format,
+    hand: &Hand,
+    rules: &Rules,
+    refused: &impl std::fmt::Display,
+) -> anyhow::Result<()> {
+    let message = format!("{hand}: {refused}");
+    error(&message);
+    match format {
+        Format::Json => {
+            let cards = hand.cards().iter().map(|&c| c.into()).collect();
+            serde_json::to_writer(&mut *out, &JsonRefusal { cards, target: rules.target, error: refused.to_string() })?;
+            writeln!(out)?;
+        }
+        Format::Text | Format::Bool | Format::Steps => writeln!(out, "error: {message}")?,
+    }
+    Ok(())
+}
+
+#[derive(Serialize)]
+struct JsonRefusal {
+    cards: Vec<JsonNumber>,
+    #[serde(serialize_with = "as_string")]
+    target: Rational,
+    error: String,
 }

@@ -35,5 +35,5 @@ pub use hand::{Hand, HandError, MAX_CARDS};
 pub use number::{BigRational, Number, ParseNumberError, Rational};
 pub use parse::{ParseError, ParseErrorKind, Side, parse_expr};
 pub use rules::{CardUse, Domain, Op, OpSet, ParseOpsError, Preset, Rules};
-pub use search::{Solver, solve};
+pub use search::{Solver, TooManyStates, solve};
 pub use values::{Reach, SharedSets, TooManyValues, ValueSets};

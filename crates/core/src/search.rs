@@ -19,7 +19,7 @@ use crate::expr::Expr;
 use crate::hand::Hand;
 use crate::number::{BigRational, Number, Rational};
 use crate::rules::{CardUse, Op, Rules};
-use crate::strategy::{Decision, KEPT_VALUES, SEARCH_BUDGET, decision};
+use crate::strategy::{Decision, KEPT_VALUES, MOST_STATES_SEARCHED, SEARCH_BUDGET, decision};
 use crate::values::Reach;
 
 /// Solves hands under one set of rules, remembering failed states between hands.
@@ -60,44 +60,111 @@ impl Solver {
         &self.fast.rules
     }
 
-    /// One expression that makes the target from `hand`, or `None` if there is none.
+    /// One expression that makes the target from `hand`, or `None` if there
+    /// is none. Complete for any hand: past eight cards it may search for
+    /// a very long time; [`Solver::try_solve`] gives up instead.
     pub fn solve(&mut self, hand: &Hand) -> Option<Expr> {
-        self.solve_within(hand, false)
+        self.solve_within(hand, false, u64::MAX).expect("a search without a limit answers")
+    }
+
+    /// [`Solver::solve`], giving up on a hand whose search would visit more
+    /// than ten million states: some seconds, however many cards.
+    ///
+    /// ```
+    /// use reckon_core::{Hand, Rational, Rules, Solver};
+    /// let mut solver = Solver::new(Rules::with_target(Rational::new(1, 1000003).unwrap()));
+    /// assert_eq!(solver.try_solve(&"1 2 3 4".parse().unwrap()), Ok(None));
+    /// ```
+    ///
+    /// Nine distinct cards that cannot make the target: after some seconds
+    /// the search gives up.
+    ///
+    /// ```no_run
+    /// # use reckon_core::{Hand, Rational, Rules, Solver};
+    /// # let mut solver = Solver::new(Rules::with_target(Rational::new(1, 1000003).unwrap()));
+    /// let nine: Hand = "2 3 5 7 11 13 17 19 23".parse().unwrap();
+    /// assert!(solver.try_decide(&nine).is_err());
+    /// ```
+    pub fn try_solve(&mut self, hand: &Hand) -> Result<Option<Expr>, TooManyStates> {
+        self.solve_within(hand, false, MOST_STATES_SEARCHED)
     }
 
     /// [`Solver::solve`] for a hand the caller knows has a solution (a
     /// census decides every hand first): no value sets asked.
     pub fn solve_solvable(&mut self, hand: &Hand) -> Option<Expr> {
-        self.solve_within(hand, true)
+        self.solve_within(hand, true, u64::MAX).expect("a search without a limit answers")
     }
 
-    /// Decides a small hand by value sets first (unless it is `known` to
-    /// have a solution), then searches it; after the budget of states
-    /// without a solution, the value sets decide whether it has one, and
-    /// the enumerator finds it.
-    fn solve_within(&mut self, hand: &Hand, known: bool) -> Option<Expr> {
-        if !known && decision(hand.len()) == Decision::ValueSets && !self.decided(hand) {
-            return None;
+    /// Can the target be made from `hand`? Complete for any hand, like
+    /// [`Solver::solve`]; [`Solver::try_decide`] gives up instead.
+    pub fn decide(&mut self, hand: &Hand) -> bool {
+        self.decide_within(hand, u64::MAX).expect("a search without a limit answers")
+    }
+
+    /// [`Solver::decide`], giving up like [`Solver::try_solve`].
+    pub fn try_decide(&mut self, hand: &Hand) -> Result<bool, TooManyStates> {
+        self.decide_within(hand, MOST_STATES_SEARCHED)
+    }
+
+    /// Answers as the [strategy](crate::strategy) says: a small hand is
+    /// decided by value sets first (unless it is `known` to have a
+    /// solution), then searched; a search past its budget of states asks
+    /// the value sets whether the hand has a solution, and the enumerator
+    /// finds it. Where neither fits in memory, a search of at most
+    /// `most_states` answers.
+    fn solve_within(&mut self, hand: &Hand, known: bool, most_states: u64) -> Result<Option<Expr>, TooManyStates> {
+        let decision = decision(hand.len());
+        if !known && decision == Decision::ValueSets && self.decided(hand) == Some(false) {
+            return Ok(None);
         }
-        match self.search(hand) {
-            Outcome::Found(expr) => Some(expr),
-            Outcome::NotFound => None,
-            Outcome::GaveUp if !(known || self.decided(hand)) => None,
-            Outcome::GaveUp => Some(listed_solution(hand, &self.fast.rules).expect("the value sets found a solution")),
+        let budget = if decision == Decision::Search { most_states } else { self.budget };
+        match self.search_within(hand, budget) {
+            Outcome::Found(expr) => return Ok(Some(expr)),
+            Outcome::NotFound => return Ok(None),
+            Outcome::GaveUp if decision == Decision::Search => return Err(TooManyStates::of(hand, most_states)),
+            Outcome::GaveUp => {}
+            Outcome::Overflowed => unreachable!("big rationals do not overflow"),
+        }
+        match if known { Some(true) } else { self.decided(hand) } {
+            Some(false) => Ok(None),
+            Some(true) => match listed_solution(hand, &self.fast.rules) {
+                Some(expr) => Ok(Some(expr)),
+                None => self.search_to_the_end(hand, most_states),
+            },
+            None => self.search_to_the_end(hand, most_states),
+        }
+    }
+
+    fn decide_within(&mut self, hand: &Hand, most_states: u64) -> Result<bool, TooManyStates> {
+        let decision = decision(hand.len());
+        if decision == Decision::ValueSets {
+            if let Some(answer) = self.decided(hand) {
+                return Ok(answer);
+            }
+        }
+        let budget = if decision == Decision::Search { most_states } else { self.budget };
+        match self.search_within(hand, budget) {
+            Outcome::Found(_) => Ok(true),
+            Outcome::NotFound => Ok(false),
+            Outcome::GaveUp if decision == Decision::Search => Err(TooManyStates::of(hand, most_states)),
+            Outcome::GaveUp => match self.decided(hand) {
+                Some(answer) => Ok(answer),
+                None => Ok(self.search_to_the_end(hand, most_states)?.is_some()),
+            },
             Outcome::Overflowed => unreachable!("big rationals do not overflow"),
         }
     }
 
-    /// Searches `hand` within the budget of states, in big rationals if
-    /// 64 bits overflow.
-    fn search(&mut self, hand: &Hand) -> Outcome {
-        let budget = if decision(hand.len()) == Decision::Search { u64::MAX } else { self.budget };
-        self.search_within(hand, budget)
-    }
-
-    /// Searches `hand` to the end, in big rationals if 64 bits overflow.
-    fn search_unbounded(&mut self, hand: &Hand) -> Outcome {
-        self.search_within(hand, u64::MAX)
+    /// A search of at most `most_states` states, in big rationals if 64
+    /// bits overflow: the answer where the other engines would not fit in
+    /// memory.
+    fn search_to_the_end(&mut self, hand: &Hand, most_states: u64) -> Result<Option<Expr>, TooManyStates> {
+        match self.search_within(hand, most_states) {
+            Outcome::Found(expr) => Ok(Some(expr)),
+            Outcome::NotFound => Ok(None),
+            Outcome::GaveUp => Err(TooManyStates::of(hand, most_states)),
+            Outcome::Overflowed => unreachable!("big rationals do not overflow"),
+        }
     }
 
     fn search_within(&mut self, hand: &Hand, budget: u64) -> Outcome {
@@ -110,33 +177,50 @@ impl Solver {
         }
     }
 
-    /// Has `hand` a solution, by the value sets? They are kept for the
-    /// next hand, which shares most of them in a batch, until they hold
-    /// more than [`KEPT_VALUES`] values.
-    fn decided(&mut self, hand: &Hand) -> bool {
+    /// Has `hand` a solution, by the value sets? `None` if they would not
+    /// fit in memory. They are kept for the next hand, which shares most
+    /// of them in a batch, until they hold more than [`KEPT_VALUES`] values.
+    fn decided(&mut self, hand: &Hand) -> Option<bool> {
         let rules = self.fast.rules;
         let sets = self.sets.get_or_insert_with(|| Reach::new(rules));
-        let answer = sets.decide(hand);
+        let answer = sets.try_decide_target(hand, rules.target);
         if sets.stored_values() > KEPT_VALUES {
             self.sets = None;
         }
         answer
     }
+}
 
-    /// Can the target be made from `hand`? Small hands are decided by the
-    /// value sets; a larger hand the search gives up on, too.
-    pub fn decide(&mut self, hand: &Hand) -> bool {
-        if decision(hand.len()) == Decision::ValueSets {
-            return self.decided(hand);
-        }
-        match self.search(hand) {
-            Outcome::Found(_) => true,
-            Outcome::NotFound => false,
-            Outcome::GaveUp => self.decided(hand),
-            Outcome::Overflowed => unreachable!("big rationals do not overflow"),
-        }
+/// Why a hand was not answered: its search visited more states than
+/// [`Solver::try_solve`] allows without meeting the target or ruling it out.
+/// Only hands of many cards get here, mostly nine or ten whose target is
+/// out of reach: their value sets would not fit in memory, and a search
+/// proves that no solution exists only by visiting every state.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TooManyStates {
+    cards: usize,
+    states: u64,
+}
+
+impl TooManyStates {
+    fn of(hand: &Hand, states: u64) -> TooManyStates {
+        TooManyStates { cards: hand.len(), states }
     }
 }
+
+impl std::fmt::Display for TooManyStates {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "gave up on these {} cards after searching {} million states without finding the target or ruling it \
+             out; try fewer cards",
+            self.cards,
+            self.states / 1_000_000
+        )
+    }
+}
+
+impl std::error::Error for TooManyStates {}
 
 /// Decides `hand` by a search to the end, for a hand whose value sets would
 /// not fit in memory: the search keeps little, however many cards.
@@ -146,25 +230,17 @@ pub(crate) fn decide_by_searching(hand: &Hand, rules: &Rules) -> bool {
 
 /// The solution a search to the end finds, if any.
 fn solve_by_searching(hand: &Hand, rules: &Rules) -> Option<Expr> {
-    match Solver::new(*rules).search_unbounded(hand) {
-        Outcome::Found(solution) => Some(solution),
-        Outcome::NotFound | Outcome::Overflowed | Outcome::GaveUp => None,
-    }
+    Solver::new(*rules).search_to_the_end(hand, u64::MAX).expect("a search without a limit answers")
 }
 
 /// The first solution of `hand` the enumerator finds (see [`SEARCH_BUDGET`]);
-/// for a hand whose expressions would not fit in its memory budget, the
-/// first one a search to the end finds, which keeps little memory however
-/// long it takes.
+/// `None` for a hand whose expressions would not fit in its memory budget.
 fn listed_solution(hand: &Hand, rules: &Rules) -> Option<Expr> {
     let mut first = None;
     let listed = Enumerator::of_trees(*rules, Trees::LeftGrouped).try_visit_solutions(hand, |solution, nodes| {
         first.get_or_insert_with(|| solution.to_expr(nodes));
     });
-    match listed {
-        Ok(()) => first,
-        Err(_) => solve_by_searching(hand, rules),
-    }
+    listed.ok().and(first)
 }
 
 /// One solution of `hand` under `rules`, or `None` if it has none.

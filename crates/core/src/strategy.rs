@@ -14,8 +14,8 @@
 //!
 //! | question | up to [`VALUE_SETS_FIRST_UP_TO`] cards | up to [`DECIDED_UP_TO`] | more |
 //! | --- | --- | --- | --- |
-//! | can the hand make the target? | value sets | search for [`SEARCH_BUDGET`] states, then value sets | search |
-//! | one solution | value sets decide; the search finds it, the enumerator past the budget | search, then value sets and the enumerator | search |
+//! | can the hand make the target? | value sets | search for [`SEARCH_BUDGET`] states, then value sets | search, at most [`MOST_STATES_SEARCHED`] states |
+//! | one solution | value sets decide; the search finds it, the enumerator past the budget | search, then value sets and the enumerator | search, at most [`MOST_STATES_SEARCHED`] states |
 //! | every solution, or their count | enumerator | enumerator | enumerator, within [`MOST_BYTES_LISTED`] |
 //! | which numbers the hand makes | value sets | value sets | value sets |
 //!
@@ -26,9 +26,12 @@
 //! [`MOST_BYTES_MADE`] (reach says it cannot; deciding falls back to a
 //! search), and the enumerator refuses a hand whose expressions and raw
 //! solutions would take more than [`MOST_BYTES_LISTED`] (a listing or count
-//! says it cannot; one solution falls back to a search to the end). Every
-//! hand of up to eight cards fits; of nine, those with repeated cards or
-//! few solutions.
+//! says it cannot; one solution falls back to a search). Where only a
+//! search fits, `try_solve` and `try_decide` give up past
+//! [`MOST_STATES_SEARCHED`] states (`TooManyStates`), which only hands of
+//! nine or ten cards without a solution reach; `solve` and `decide` search
+//! on, however long it takes. Every hand of up to eight cards fits in
+//! memory; of nine, those with repeated cards or few solutions.
 
 /// Hands of at most this many cards are decided by value sets before any
 /// search: their sets take well under a millisecond and a few megabytes to
@@ -51,6 +54,14 @@ pub(crate) const DECIDED_UP_TO: usize = 8;
 /// enumerator, which reaches the target from its parts' values, finds them
 /// in a second.
 pub(crate) const SEARCH_BUDGET: u64 = 100_000;
+
+/// The most states a search visits where no other engine fits in memory
+/// (hands of nine or ten cards, and of eight whose value sets are refused)
+/// before [`Solver::try_solve`](crate::Solver::try_solve) gives up: ten to
+/// twenty seconds. A hand with a solution is almost always answered long
+/// before; one without makes the search visit every state, which for nine
+/// distinct cards would take days.
+pub(crate) const MOST_STATES_SEARCHED: u64 = 10_000_000;
 
 /// The most memory one value set may take while it is made, in bytes of
 /// results before repeats are dropped: a gigabyte, so that with the sets

@@ -10,6 +10,7 @@ use serde::Serialize;
 use crate::Status;
 use crate::args::{Format, SolveArgs};
 use crate::input;
+use crate::progress;
 use crate::report::{self, JsonNumber};
 
 pub fn run(args: &SolveArgs) -> anyhow::Result<Status> {
@@ -20,7 +21,8 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<Status> {
         return run_batch(args, &mut solver, input::stdin_batch());
     }
     let Some(hand) = input::hand_from_args_or_report(&args.cards) else { return Ok(Status::BadInput) };
-    let listing = match Listing::of(&mut solver, &hand, args.all) {
+    let working = format!("{} the solutions of {} cards", if args.all { "listing" } else { "counting" }, hand.len());
+    let listing = match progress::while_working(&working, || Listing::of(&mut solver, &hand, args.all)) {
         Ok(listing) => listing,
         Err(refused) => {
             report::error(&refused.to_string());
@@ -48,7 +50,7 @@ fn run_batch(args: &SolveArgs, solver: &mut DistinctSolver, stdin: impl Read) ->
                     Ok(listing) => listing.write(out, args, true),
                     Err(refused) => {
                         any_refused = true;
-                        write_refusal(out, args.format, hand, &rules, &refused)
+                        report::write_refusal(out, args.format, hand, &rules, &refused)
                     }
                 };
             }
@@ -65,28 +67,6 @@ fn run_batch(args: &SolveArgs, solver: &mut DistinctSolver, stdin: impl Read) ->
         written
     })?;
     Ok(if any_refused { Status::BadInput } else { status })
-}
-
-/// The line answering a batch hand refused for its memory, in the output
-/// format (and the error on stderr), as a malformed line is answered.
-fn write_refusal(
-    out: &mut impl Write,
-    format: Format,
-    hand: &Hand,
-    rules: &Rules,
-    refused: &TooManySolutions,
-) -> anyhow::Result<()> {
-    let message = format!("{hand}: {refused}");
-    report::error(&message);
-    match format {
-        Format::Json => {
-            let cards = hand.cards().iter().map(|&c| c.into()).collect();
-            serde_json::to_writer(&mut *out, &JsonRefusal { cards, target: rules.target, error: refused.to_string() })?;
-            writeln!(out)?;
-        }
-        Format::Text | Format::Bool | Format::Steps => writeln!(out, "error: {message}")?,
-    }
-    Ok(())
 }
 
 /// The distinct solutions of one hand, or only their number.
@@ -177,14 +157,6 @@ impl<'a> Listing<'a> {
 }
 
 /// The JSON line answering a batch hand refused for its memory.
-#[derive(Serialize)]
-struct JsonRefusal {
-    cards: Vec<JsonNumber>,
-    #[serde(serialize_with = "report::as_string")]
-    target: Rational,
-    error: String,
-}
-
 #[derive(Serialize)]
 struct JsonListing {
     cards: Vec<JsonNumber>,

@@ -8,6 +8,7 @@ use serde::Serialize;
 use crate::Status;
 use crate::args::{ReachArgs, ReachFormat};
 use crate::input;
+use crate::progress;
 use crate::report::{JsonNumber, compact_ranges};
 
 pub fn run(args: &ReachArgs) -> anyhow::Result<Status> {
@@ -16,8 +17,11 @@ pub fn run(args: &ReachArgs) -> anyhow::Result<Status> {
     let rules: Rules = args.rules.rules(Rational::from_integer(0));
     let mut reach = Reach::new(rules);
     let (lo, hi) = (args.range.lo, args.range.hi);
-    let made = reach.integers_in(&hand, lo, hi)?;
-    let smallest_missing = smallest_positive_missing(&reach.integers_in(&hand, 1, i64::MAX)?);
+    let working = format!("working out what {} cards make", hand.len());
+    let (made, smallest_missing) = progress::while_working(&working, || {
+        let made = reach.integers_in(&hand, lo, hi)?;
+        anyhow::Ok((made, smallest_positive_missing(&reach.integers_in(&hand, 1, i64::MAX)?)))
+    })?;
     match args.format {
         ReachFormat::Text => {
             let shown = if made.is_empty() { "nothing".to_owned() } else { compact_ranges(&made) };

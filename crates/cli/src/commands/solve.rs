@@ -2,12 +2,13 @@
 
 use std::io::{Read, Write};
 
-use reckon_core::{Expr, Hand, Rational, Reach, Rules, Solver};
+use reckon_core::{Expr, Hand, Rational, Reach, Rules, Solver, TooManyStates};
 use serde::Serialize;
 
 use crate::Status;
 use crate::args::{Format, SolveArgs};
 use crate::input;
+use crate::progress;
 use crate::report::{self, JsonNumber};
 use crate::rules_args::PresetArg;
 
@@ -24,20 +25,41 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<Status> {
         return run_batch(args, &mut solver, input::stdin_batch());
     }
     let Some(hand) = input::hand_from_args_or_report(&args.cards) else { return Ok(Status::BadInput) };
-    let answer = Answer::of(&hand, &mut solver, wants_closest(args));
+    let working = format!("solving {} cards", hand.len());
+    let answer = match progress::while_working(&working, || Answer::of(&hand, &mut solver, wants_closest(args))) {
+        Ok(answer) => answer,
+        Err(refused) => {
+            report::error(&refused.to_string());
+            return Ok(Status::BadInput);
+        }
+    };
     let mut out = std::io::stdout().lock();
     answer.write(&mut out, args.format, false)?;
     Ok(if answer.solution.is_some() { Status::Success } else { Status::NoSolution })
 }
 
-/// Answers every hand of the batch with exactly one line, in order.
+/// Answers every hand of the batch with exactly one line, in order. A hand
+/// the search gives up on gets an error line, as a malformed line does,
+/// and makes the final status 2; the batch goes on.
 fn run_batch(args: &SolveArgs, solver: &mut Solver, stdin: impl Read) -> anyhow::Result<Status> {
-    if args.format == Format::Bool {
+    let (format, rules, closest) = (args.format, *solver.rules(), wants_closest(args));
+    let mut any_refused = false;
+    let status = input::answer_batch(format, stdin, |out, hand| {
         // Whether, not how: deciding is cheaper than finding a solution.
-        return input::answer_batch(args.format, stdin, |out, hand| Ok(writeln!(out, "{}", solver.decide(hand))?));
-    }
-    let closest = wants_closest(args);
-    input::answer_batch(args.format, stdin, |out, hand| Answer::of(hand, solver, closest).write(out, args.format, true))
+        let answered = if format == Format::Bool {
+            solver.try_decide(hand).map(|answer| writeln!(out, "{answer}").map_err(anyhow::Error::from))
+        } else {
+            Answer::of(hand, solver, closest).map(|answer| answer.write(out, format, true))
+        };
+        match answered {
+            Ok(written) => written,
+            Err(refused) => {
+                any_refused = true;
+                report::write_refusal(out, format, hand, &rules, &refused)
+            }
+        }
+    })?;
+    Ok(if any_refused { Status::BadInput } else { status })
 }
 
 /// Countdown players expect the nearest answer when the target cannot be
@@ -57,11 +79,12 @@ struct Answer<'a> {
 }
 
 impl<'a> Answer<'a> {
-    fn of(hand: &'a Hand, solver: &mut Solver, closest: bool) -> Answer<'a> {
+    /// The answer for `hand`, or why the search gave up on it.
+    fn of(hand: &'a Hand, solver: &mut Solver, closest: bool) -> Result<Answer<'a>, TooManyStates> {
         let rules = *solver.rules();
-        let solution = solver.solve(hand);
+        let solution = solver.try_solve(hand)?;
         let closest = if closest && solution.is_none() { closest_solutions(hand, rules) } else { Vec::new() };
-        Answer { hand, rules, solution, closest }
+        Ok(Answer { hand, rules, solution, closest })
     }
 }
 

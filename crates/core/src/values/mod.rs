@@ -392,18 +392,27 @@ impl Reach {
     /// use? A hand whose value sets would not fit in memory is decided by
     /// a search instead, which needs little memory but may take long.
     pub fn decide_target(&mut self, hand: &Hand, target: Rational) -> bool {
+        match self.try_decide_target(hand, target) {
+            Some(answer) => answer,
+            None => crate::search::decide_by_searching(hand, &Rules { target, ..self.rules }),
+        }
+    }
+
+    /// [`Reach::decide_target`] by the value sets alone: `None` when they
+    /// would not fit in memory.
+    pub(crate) fn try_decide_target(&mut self, hand: &Hand, target: Rational) -> Option<bool> {
         let card_use = self.rules.card_use;
         if let Some(answer) = self.fast.decide(hand.cards(), &target, card_use) {
-            return answer;
+            return Some(answer);
         }
         if self.fast.take_refused().is_none() {
             let cards: Vec<BigRational> = hand.cards().iter().map(|c| c.to_big()).collect();
             if let Some(answer) = self.big().decide(&cards, &target.to_big(), card_use) {
-                return answer;
+                return Some(answer);
             }
             self.big().take_refused();
         }
-        crate::search::decide_by_searching(hand, &Rules { target, ..self.rules })
+        None
     }
 
     /// The values `hand` makes that are nearest to the rules' target,
