@@ -34,13 +34,17 @@
 //! ```
 
 mod deal;
+mod difficulty;
 mod hint;
 mod judge;
 mod round;
 mod score;
+mod solutions;
 
 pub use deal::{DealError, DealSpec, Dealer, MAX_TRIES, random_seed};
+pub use difficulty::{Difficulty, EASY_SOLUTIONS, Facts, ParseDifficultyError};
 pub use hint::{Advice, Hint, WholeSolution};
 pub use judge::{Problem, Verdict, judge};
 pub use round::{Outcome, PassResult, Round};
 pub use score::{Elapsed, Score};
+pub use solutions::{Solutions, Summary};

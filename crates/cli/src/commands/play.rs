@@ -107,6 +107,7 @@ pub fn run(args: &PlayArgs) -> anyhow::Result<Status> {
         high: args.range.hi,
         max_copies: args.max_copies.0,
         solvable_only: args.solvable_only,
+        difficulty: None,
         rules: args.rules.rules(args.target.value()),
     };
     let seed = args.seed.unwrap_or_else(random_seed);
