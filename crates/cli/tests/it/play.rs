@@ -447,3 +447,25 @@ fn a_difficulty_deals_only_hands_of_it() {
         assert_eq!(facts.difficulty(), Some(reckon_play::Difficulty::Hard), "{hand}");
     }
 }
+
+/// A fixed hand in each band, rated by `--all --rate` as `play
+/// --difficulty` deals them (docs/difficulty.md).
+#[test]
+fn difficulty_bands() {
+    assert_snapshot!(reckon(["--all", "--rate"])
+        .stdin("1 2 3 4\n2 2 2 3\n1 1 5 5\n1 2 7 7\n3 3 8 8\n1 1 1 1\n").run(), @r"
+    status: 0
+    --- stdout
+    1 2 3 4: 4*3*2*1 = 24, (3+2+1)*4 = 24, (4+2)*(3+1) = 24; difficulty: easy
+    2 2 2 3: 3*2*2*2 = 24, (2+2)*3*2 = 24; difficulty: easy
+    1 1 5 5: 5*5*1-1 = 24, (5+1)*(5-1) = 24; difficulty: medium
+    1 2 7 7: (7*7-1)/2 = 24; difficulty: hard
+    3 3 8 8: 8/(3-8/3) = 24; difficulty: hard
+    1 1 1 1: no solution; difficulty: none
+    ");
+    assert_snapshot!(reckon(["--count", "--rate", "-f", "json", "-t", "10", "3", "6", "7"]).run(), @r#"
+    status: 0
+    --- stdout
+    {"cards":[3,6,7],"target":"10","solvable":true,"count":1,"difficulty":"easy"}
+    "#);
+}
