@@ -51,6 +51,7 @@ fn serves_the_page_and_its_files() {
         ("/js/address.js", "history.replaceState"),
         ("/js/api.js", "/api/"),
         ("/js/cards.js", "markUsed"),
+        ("/js/countdown.js", "countdown/answer"),
         ("/js/dom.js", "getElementById"),
         ("/js/numbers.js", "numberKey"),
         ("/js/play.js", r#""judge""#),
