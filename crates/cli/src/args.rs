@@ -221,6 +221,11 @@ pub struct SolveArgs {
     #[arg(short = 'd', long = "distinct", value_enum, value_name = "LEVEL", requires = "listing")]
     pub distinct: Option<LevelArg>,
 
+    /// Also rate each hand easy, medium or hard (with --all or --count;
+    /// docs/difficulty.md gives the rule, the same as `play --difficulty`).
+    #[arg(long, requires = "listing")]
+    pub rate: bool,
+
     #[command(flatten)]
     pub color: ColorArg,
 }

@@ -5,14 +5,16 @@ use std::fmt;
 
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::{RngCore, SeedableRng};
+use reckon_canonical::{DistinctSolver, Level};
 use reckon_core::{Hand, MAX_CARDS, Rational, Rules, Solver};
 
+use crate::difficulty::{Difficulty, Facts};
 use crate::round::Round;
 
 /// How many hands [`Dealer::deal`] tries before giving up on
-/// [`DealSpec::solvable_only`]. About four in five classic hands are
-/// solvable; a spec that misses this many times almost surely has no
-/// solvable hand at all.
+/// [`DealSpec::solvable_only`] or [`DealSpec::difficulty`]. About four in
+/// five classic hands are solvable, and one in eight is hard; a spec that
+/// misses this many times almost surely has no such hand at all.
 pub const MAX_TRIES: u32 = 10_000;
 
 /// What kind of hands to deal.
@@ -38,13 +40,24 @@ pub struct DealSpec {
     pub max_copies: Option<u32>,
     /// Deal only hands that can make the target.
     pub solvable_only: bool,
+    /// Deal only hands of this difficulty (which have a solution, so this
+    /// implies `solvable_only`).
+    pub difficulty: Option<Difficulty>,
     /// The target and the rules every round is played under.
     pub rules: Rules,
 }
 
 impl Default for DealSpec {
     fn default() -> Self {
-        DealSpec { cards: 4, low: 1, high: 13, max_copies: Some(4), solvable_only: false, rules: Rules::game24() }
+        DealSpec {
+            cards: 4,
+            low: 1,
+            high: 13,
+            max_copies: Some(4),
+            solvable_only: false,
+            difficulty: None,
+            rules: Rules::game24(),
+        }
     }
 }
 
@@ -79,6 +92,14 @@ pub enum DealError {
         /// The target no hand made.
         target: Rational,
     },
+    /// [`DealSpec::difficulty`] and no hand of it turned up.
+    #[error("no {difficulty} hand that makes {target} turned up in {MAX_TRIES} deals")]
+    NoHandOfDifficulty {
+        /// The difficulty asked for.
+        difficulty: Difficulty,
+        /// The target.
+        target: Rational,
+    },
 }
 
 /// A reproducible source of hands.
@@ -100,6 +121,8 @@ pub struct Dealer {
     spec: DealSpec,
     rng: ChaCha8Rng,
     solver: Solver,
+    /// Rates hands for [`DealSpec::difficulty`]; made when first needed.
+    rater: Option<DistinctSolver>,
 }
 
 impl fmt::Debug for Dealer {
@@ -127,9 +150,7 @@ impl Dealer {
                 return Err(DealError::DeckTooSmall { deck, cards: spec.cards });
             }
         }
-        let mut key = [0u8; 32];
-        key[..8].copy_from_slice(&seed.to_le_bytes());
-        Ok(Dealer { solver: Solver::new(spec.rules), spec, rng: ChaCha8Rng::from_seed(key) })
+        Ok(Dealer { solver: Solver::new(spec.rules), rater: None, spec, rng: generator(seed) })
     }
 
     /// The spec this dealer deals from.
@@ -143,18 +164,38 @@ impl Dealer {
         &mut self.solver
     }
 
-    /// The next hand: a fresh deck each time, shuffled.
+    /// The next hand the spec allows: a fresh deck each time, shuffled,
+    /// and dealt again until the hand is solvable or of the difficulty
+    /// when the spec asks for that.
     pub fn deal(&mut self) -> Result<Hand, DealError> {
-        if !self.spec.solvable_only {
+        if !self.spec.solvable_only && self.spec.difficulty.is_none() {
             return Ok(self.draw());
         }
         for _ in 0..MAX_TRIES {
             let hand = self.draw();
-            if self.solver.decide(&hand) {
+            if self.fits(&hand) {
                 return Ok(hand);
             }
         }
-        Err(DealError::NoSolvableHand { target: self.spec.rules.target })
+        let target = self.spec.rules.target;
+        Err(match self.spec.difficulty {
+            Some(difficulty) => DealError::NoHandOfDifficulty { difficulty, target },
+            None => DealError::NoSolvableHand { target },
+        })
+    }
+
+    /// Does `hand` meet the spec's [`DealSpec::solvable_only`] and
+    /// [`DealSpec::difficulty`]? With [`Dealer::draw`], for a front end that
+    /// deals as [`Dealer::deal`] does but looks at a clock between hands.
+    pub fn fits(&mut self, hand: &Hand) -> bool {
+        if (self.spec.solvable_only || self.spec.difficulty.is_some()) && !self.solver.decide(hand) {
+            return false;
+        }
+        let Some(wanted) = self.spec.difficulty else { return true };
+        let rules = self.spec.rules;
+        let rater = self.rater.get_or_insert_with(|| DistinctSolver::new(rules, Level::FourNums));
+        // A hand whose listing would not fit in memory is not dealt.
+        Facts::with_solver(hand, rater).is_ok_and(|facts| facts.difficulty() == Some(wanted))
     }
 
     /// The next hand, ready to play.
@@ -170,8 +211,9 @@ impl Dealer {
         Ok(Round::new(hand, &mut self.solver))
     }
 
-    /// One hand, solvable or not.
-    fn draw(&mut self) -> Hand {
+    /// One hand from a fresh deck, whatever the spec's
+    /// [`DealSpec::solvable_only`] and [`DealSpec::difficulty`].
+    pub fn draw(&mut self) -> Hand {
         let size = range_size(&self.spec);
         let mut cards = Vec::with_capacity(self.spec.cards);
         match self.spec.max_copies {
@@ -203,6 +245,14 @@ impl Dealer {
     }
 }
 
+/// The generator for `seed`: ChaCha8 keyed by the seed's little-endian
+/// bytes, the rest of the key zero.
+pub(crate) fn generator(seed: u64) -> ChaCha8Rng {
+    let mut key = [0u8; 32];
+    key[..8].copy_from_slice(&seed.to_le_bytes());
+    ChaCha8Rng::from_seed(key)
+}
+
 fn range_size(spec: &DealSpec) -> u128 {
     // At most 2^64, so it fits; times a u32 count it still fits in u128.
     (i128::from(spec.high) - i128::from(spec.low) + 1) as u128
@@ -215,7 +265,7 @@ fn value_at(spec: &DealSpec, offset: u128) -> Rational {
 
 /// A uniform integer in `0..n`, `n > 0`, by rejection: unbiased, and defined
 /// here so that its results never change with a dependency's version.
-fn below(rng: &mut ChaCha8Rng, n: u128) -> u128 {
+pub(crate) fn below(rng: &mut ChaCha8Rng, n: u128) -> u128 {
     debug_assert!(n > 0);
     if let Ok(n) = u64::try_from(n) {
         // Words below 2^64 mod n would make the low residues more likely.
@@ -299,6 +349,27 @@ mod tests {
             let hand = dealer.deal().unwrap();
             assert!(reckon_core::oracle::decide(&hand, &Rules::game24()), "{hand}");
         }
+    }
+
+    #[test]
+    fn a_difficulty_deals_only_hands_of_it() {
+        for difficulty in Difficulty::ALL {
+            let spec = DealSpec { difficulty: Some(difficulty), ..DealSpec::default() };
+            let mut dealer = Dealer::new(spec, 5).unwrap();
+            for _ in 0..30 {
+                let hand = dealer.deal().unwrap();
+                let facts = Facts::of(&hand, &Rules::game24()).unwrap();
+                assert_eq!(facts.difficulty(), Some(difficulty), "{hand}");
+            }
+        }
+        // Pinned: the hard hands of a seed.
+        let hard = DealSpec { difficulty: Some(Difficulty::Hard), ..DealSpec::default() };
+        assert_eq!(deals(hard, 42, 3), ["1 4 4 6", "1 5 6 9", "4 9 10 11"]);
+        let never = DealSpec { cards: 2, difficulty: Some(Difficulty::Hard), ..DealSpec::default() };
+        assert_eq!(
+            Dealer::new(never, 0).unwrap().deal().unwrap_err().to_string(),
+            "no hard hand that makes 24 turned up in 10000 deals"
+        );
     }
 
     #[test]

@@ -1,5 +1,7 @@
 //! The 24 game as a library: deal a hand, judge an answer, give a hint,
-//! show a solution, keep score.
+//! show a solution, keep score; rate a hand's difficulty; and the
+//! Countdown numbers game as the show plays it ([`CountdownDealer`],
+//! [`CountdownRound`], [`points`]).
 //!
 //! Why a crate of its own: a terminal game, a graphical one and a web page
 //! should share every rule of play, so none of them holds game logic. That
@@ -33,14 +35,23 @@
 //! assert!(matches!(round.outcome(), Some(Outcome::Passed | Outcome::WrongPass)));
 //! ```
 
+mod countdown;
 mod deal;
+mod difficulty;
 mod hint;
 mod judge;
 mod round;
 mod score;
+mod solutions;
 
+pub use countdown::{
+    Answered, BestAnswer, CountdownDeal, CountdownDealError, CountdownDealer, CountdownOutcome, CountdownRound,
+    CountdownScore, Declaration, LARGE, MAX_LARGE, NUMBERS, SMALL, TARGETS, points,
+};
 pub use deal::{DealError, DealSpec, Dealer, MAX_TRIES, random_seed};
+pub use difficulty::{Difficulty, EASY_SOLUTIONS, Facts, ParseDifficultyError};
 pub use hint::{Advice, Hint, WholeSolution};
 pub use judge::{Problem, Verdict, judge};
 pub use round::{Outcome, PassResult, Round};
 pub use score::{Elapsed, Score};
+pub use solutions::{Solutions, Summary};

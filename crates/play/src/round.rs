@@ -71,6 +71,8 @@ pub struct Round {
     hints_given: u32,
     wrong_answers: u32,
     outcome: Option<Outcome>,
+    /// The correct answer that ended the round as solved.
+    solved_with: Option<Expr>,
 }
 
 impl Round {
@@ -84,6 +86,7 @@ impl Round {
             hints_given: 0,
             wrong_answers: 0,
             outcome: None,
+            solved_with: None,
         }
     }
 
@@ -127,6 +130,7 @@ impl Round {
         if self.outcome.is_none() {
             if verdict.is_correct() {
                 self.outcome = Some(Outcome::Solved);
+                self.solved_with = Some(expr.clone());
             } else {
                 self.wrong_answers += 1;
             }
@@ -186,6 +190,11 @@ impl Round {
     /// How the round ended, or `None` while it is still on.
     pub fn outcome(&self) -> Option<Outcome> {
         self.outcome
+    }
+
+    /// The answer that solved the round, once one has.
+    pub fn solved_with(&self) -> Option<&Expr> {
+        self.solved_with.as_ref()
     }
 
     /// Hints taken.

@@ -12,7 +12,8 @@ import { readAddress } from "./js/address.js";
 import { deal, listAllSolutions, newGame, startGame, tick } from "./js/round.js";
 import { check, hint, pass, shortcut, show } from "./js/play.js";
 import { openHand, solve } from "./js/solve.js";
-import { playTab, selectTab, solveTab, tabs } from "./js/tabs.js";
+import { countdownTab, playTab, selectTab, solveTab, tabs } from "./js/tabs.js";
+import { tick as countdownTick, wireCountdown } from "./js/countdown.js";
 
 if (touch) el.answer.setAttribute("inputmode", "none");
 
@@ -70,6 +71,11 @@ el.solveBack.addEventListener("click", () => {
   selectTab(playTab, false);
 });
 
+// --- Countdown -----------------------------------------------------------
+
+wireCountdown();
+setInterval(countdownTick, 250);
+
 // --- Open what the address names ---------------------------------------
 
 const opened = readAddress();
@@ -81,4 +87,6 @@ if (opened.hand !== null) {
   openHand(opened.hand, opened.target);
 } else if (opened.solver) {
   selectTab(solveTab, false);
+} else if (opened.countdown) {
+  selectTab(countdownTab, false);
 }

@@ -7,11 +7,12 @@
 
 use reckon_canonical::{DistinctSolver, Level};
 use reckon_core::{Domain, Hand, HandError, OpSet, Preset, Rational, Reach, Rules, Solver, parse_expr};
-use reckon_play::{DealError, DealSpec, Dealer, MAX_TRIES, PassResult, Round, judge, random_seed};
+use reckon_play::{DealError, DealSpec, Dealer, Difficulty, Facts, MAX_TRIES, PassResult, Round, judge, random_seed};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
 use crate::compute::Deadline;
+use crate::countdown;
 use crate::error::ApiError;
 use crate::json::{Card, Num, Seed, Whole, as_string};
 
@@ -65,11 +66,17 @@ pub enum Endpoint {
     Solve,
     /// The whole numbers a hand can make.
     Reach,
+    /// Deal a Countdown game.
+    CountdownDeal,
+    /// Judge and score a Countdown answer.
+    CountdownAnswer,
+    /// The best answer of a Countdown game.
+    CountdownShow,
 }
 
 impl Endpoint {
     /// Every endpoint.
-    pub const ALL: [Endpoint; 7] = [
+    pub const ALL: [Endpoint; 10] = [
         Endpoint::Deal,
         Endpoint::Judge,
         Endpoint::Hint,
@@ -77,6 +84,9 @@ impl Endpoint {
         Endpoint::Show,
         Endpoint::Solve,
         Endpoint::Reach,
+        Endpoint::CountdownDeal,
+        Endpoint::CountdownAnswer,
+        Endpoint::CountdownShow,
     ];
 
     /// The endpoint's path.
@@ -89,6 +99,9 @@ impl Endpoint {
             Endpoint::Show => "/api/show",
             Endpoint::Solve => "/api/solve",
             Endpoint::Reach => "/api/reach",
+            Endpoint::CountdownDeal => "/api/countdown/deal",
+            Endpoint::CountdownAnswer => "/api/countdown/answer",
+            Endpoint::CountdownShow => "/api/countdown/show",
         }
     }
 
@@ -103,6 +116,9 @@ impl Endpoint {
             Endpoint::Show => respond(show(parse(body)?)),
             Endpoint::Solve => respond(solve(parse(body)?)),
             Endpoint::Reach => respond(reach(parse(body)?)),
+            Endpoint::CountdownDeal => respond(countdown::deal(parse(body)?)),
+            Endpoint::CountdownAnswer => respond(countdown::answer(parse(body)?)),
+            Endpoint::CountdownShow => respond(countdown::show(parse(body)?)),
         }
     }
 }
@@ -110,7 +126,7 @@ impl Endpoint {
 /// Reads a request; an empty body reads as `{}`, so defaults need no body.
 /// A request is an object of named fields: serde would also read an
 /// array of them in order, which no one should come to rely on.
-fn parse<T: DeserializeOwned>(body: &[u8]) -> Result<T, ApiError> {
+pub(crate) fn parse<T: DeserializeOwned>(body: &[u8]) -> Result<T, ApiError> {
     let body = if body.iter().all(u8::is_ascii_whitespace) { b"{}".as_slice() } else { body };
     if body.iter().find(|b| !b.is_ascii_whitespace()) == Some(&b'[') {
         return Err(ApiError::BadRequest("the request body must be a JSON object of named fields".to_owned()));
@@ -131,7 +147,7 @@ fn lo_hi<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<Option<(i6
     }
 }
 
-fn respond<T: Serialize>(response: Result<T, ApiError>) -> Result<String, ApiError> {
+pub(crate) fn respond<T: Serialize>(response: Result<T, ApiError>) -> Result<String, ApiError> {
     serde_json::to_string(&response?).map_err(|e| ApiError::Internal(e.to_string()))
 }
 
@@ -216,8 +232,28 @@ pub struct DealRequest {
     rules: Option<PresetName>,
     ops: Option<String>,
     solvable_only: Option<bool>,
+    difficulty: Option<DifficultyName>,
     seed: Option<Seed>,
     round: Option<u32>,
+}
+
+/// A difficulty by its name.
+#[derive(Clone, Copy, Debug, Deserialize)]
+#[serde(rename_all = "lowercase")]
+enum DifficultyName {
+    Easy,
+    Medium,
+    Hard,
+}
+
+impl From<DifficultyName> for Difficulty {
+    fn from(name: DifficultyName) -> Difficulty {
+        match name {
+            DifficultyName::Easy => Difficulty::Easy,
+            DifficultyName::Medium => Difficulty::Medium,
+            DifficultyName::Hard => Difficulty::Hard,
+        }
+    }
 }
 
 /// A dealt hand, with the seed and round that deal it again.
@@ -228,6 +264,8 @@ pub struct DealResponse {
     target: Rational,
     seed: Seed,
     round: u32,
+    /// The hand's difficulty (docs/difficulty.md); null without a solution.
+    difficulty: Option<&'static str>,
 }
 
 fn deal(req: DealRequest, deadline: Deadline) -> Result<DealResponse, ApiError> {
@@ -243,29 +281,37 @@ fn deal(req: DealRequest, deadline: Deadline) -> Result<DealResponse, ApiError> 
     }
     // A seed a person can read out and type into `reckon play --seed`.
     let seed = req.seed.map_or_else(|| random_seed() % 1_000_000, |Seed(seed)| seed);
-    // The dealer deals every hand, and this loop, not the dealer, skips
-    // the unsolvable ones: the same draws as a solvable-only dealer, so the
-    // same hands as `reckon play --solvable-only`, but with a look at the
-    // deadline between searches.
-    let spec = DealSpec { cards, low, high, solvable_only: false, rules, ..defaults };
-    let mut dealer = Dealer::new(spec, seed).map_err(|e| ApiError::Unprocessable(e.to_string()))?;
-    let mut solver = Solver::new(rules);
+    // The dealer draws every hand and says which fit, and this loop skips
+    // the others: the same draws as `Dealer::deal`, so the same hands as
+    // `reckon play --solvable-only` or `--difficulty`, but with a look at
+    // the deadline between searches.
     let solvable_only = req.solvable_only.unwrap_or(false);
+    let difficulty = req.difficulty.map(Difficulty::from);
+    let spec = DealSpec { cards, low, high, solvable_only, difficulty, rules, ..defaults };
+    let mut dealer = Dealer::new(spec, seed).map_err(|e| ApiError::Unprocessable(e.to_string()))?;
     let mut next = || -> Result<Hand, ApiError> {
         for _ in 0..MAX_TRIES {
             deadline.check()?;
-            let hand = dealer.deal().map_err(|e| ApiError::Unprocessable(e.to_string()))?;
-            if !solvable_only || solver.decide(&hand) {
+            let hand = dealer.draw();
+            if dealer.fits(&hand) {
                 return Ok(hand);
             }
         }
-        Err(ApiError::Unprocessable(DealError::NoSolvableHand { target: rules.target }.to_string()))
+        Err(ApiError::Unprocessable(
+            match difficulty {
+                Some(difficulty) => DealError::NoHandOfDifficulty { difficulty, target: rules.target },
+                None => DealError::NoSolvableHand { target: rules.target },
+            }
+            .to_string(),
+        ))
     };
     let mut hand = next()?;
     for _ in 1..round {
         hand = next()?;
     }
-    Ok(DealResponse { cards: cards_of(&hand), target: rules.target, seed: Seed(seed), round })
+    let too_many = |err: reckon_core::TooManySolutions| ApiError::Unprocessable(err.to_string());
+    let rated = Facts::of(&hand, &rules).map_err(too_many)?.difficulty().map(Difficulty::name);
+    Ok(DealResponse { cards: cards_of(&hand), target: rules.target, seed: Seed(seed), round, difficulty: rated })
 }
 
 /// `POST /api/judge`.

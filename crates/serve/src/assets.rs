@@ -37,6 +37,7 @@ pub const ALL: &[(&str, Asset)] = &[
     script!("/js/address.js"),
     script!("/js/api.js"),
     script!("/js/cards.js"),
+    script!("/js/countdown.js"),
     script!("/js/dom.js"),
     script!("/js/numbers.js"),
     script!("/js/play.js"),

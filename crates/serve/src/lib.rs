@@ -27,6 +27,7 @@
 mod api;
 mod assets;
 mod compute;
+mod countdown;
 mod error;
 mod json;
 mod routes;

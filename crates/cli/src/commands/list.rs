@@ -5,6 +5,7 @@ use std::io::{Read, Write};
 
 use reckon_canonical::{DistinctSolver, Level};
 use reckon_core::{Expr, Hand, Rational, Rules, TooManySolutions};
+use reckon_play::{Difficulty, Facts};
 use serde::Serialize;
 
 use crate::Status;
@@ -109,25 +110,43 @@ impl<'a> Listing<'a> {
         }
     }
 
+    /// The hand's difficulty, rated at the `4nums` level whatever the
+    /// listing's: `None` without a solution, or when its listing at that
+    /// level would not fit in memory.
+    fn difficulty(&self) -> Option<Difficulty> {
+        if self.count == 0 {
+            return None;
+        }
+        Facts::of(self.hand, &self.rules).ok()?.difficulty()
+    }
+
     /// A single hand's text listing takes one line per solution; in a batch
-    /// every hand takes exactly one line.
+    /// every hand takes exactly one line. `--rate` adds the difficulty: a
+    /// line of its own, or at the end of a batch line.
     fn write(&self, out: &mut impl Write, args: &SolveArgs, in_batch: bool) -> anyhow::Result<()> {
+        let rating = args.rate.then(|| self.difficulty().map_or("none", Difficulty::name));
         match args.format {
             Format::Bool => writeln!(out, "{}", self.count > 0)?,
             Format::Json => {
-                serde_json::to_writer(&mut *out, &self.json(args.all))?;
+                let mut json = self.json(args.all);
+                json.difficulty = rating.map(|name| (name != "none").then_some(name));
+                serde_json::to_writer(&mut *out, &json)?;
                 writeln!(out)?;
             }
             Format::Text | Format::Steps if in_batch => {
                 write!(out, "{}: ", self.hand)?;
+                // Steps are separated by `;`, so solutions by `|`.
+                let between = if args.format == Format::Steps { " | " } else { ", " };
                 if args.count {
-                    writeln!(out, "{}", self.count)?;
+                    write!(out, "{}", self.count)?;
                 } else if self.count == 0 {
-                    writeln!(out, "no solution")?;
+                    write!(out, "no solution")?;
                 } else {
-                    // Steps are separated by `;`, so solutions by `|`.
-                    let between = if args.format == Format::Steps { " | " } else { ", " };
-                    writeln!(out, "{}", self.lines(args.format).join(between))?;
+                    write!(out, "{}", self.lines(args.format).join(between))?;
+                }
+                match rating {
+                    Some(rating) => writeln!(out, "{}difficulty: {rating}", between.replace(',', ";"))?,
+                    None => writeln!(out)?,
                 }
             }
             Format::Text | Format::Steps => {
@@ -139,6 +158,9 @@ impl<'a> Listing<'a> {
                     for line in self.lines(args.format) {
                         writeln!(out, "{line}")?;
                     }
+                }
+                if let Some(rating) = rating {
+                    writeln!(out, "difficulty: {rating}")?;
                 }
             }
         }
@@ -152,6 +174,7 @@ impl<'a> Listing<'a> {
             solvable: self.count > 0,
             solutions: with_solutions.then(|| self.shown().collect()),
             count: self.count,
+            difficulty: None,
         }
     }
 }
@@ -166,4 +189,7 @@ struct JsonListing {
     #[serde(skip_serializing_if = "Option::is_none")]
     solutions: Option<Vec<String>>,
     count: usize,
+    /// With `--rate`: the hand's difficulty, null without a solution.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    difficulty: Option<Option<&'static str>>,
 }

@@ -1,27 +1,34 @@
 //! `reckon play`: the game in a terminal, or scripted through a pipe.
 //!
-//! All rules of play (dealing, judging, hints, scoring) come from
-//! reckon-play; this module only talks to the player. With a terminal on
-//! stdin, lines are read with line editing and history; otherwise stdin is
-//! read line by line and each line is echoed after its prompt, so that a
-//! piped session prints a readable transcript.
+//! All rules of play (dealing, judging, hints, scoring, difficulty) come
+//! from reckon-play; this module only talks to the player. With a terminal
+//! on stdin, lines are read with line editing and history and the prompt
+//! shows the time; otherwise stdin is read line by line and each line is
+//! echoed after its prompt, so that a piped session prints a readable
+//! transcript that does not depend on the clock.
+//!
+//! `--rules countdown` plays the show's game instead ([`countdown`]).
 //!
 //! Each finished round prints the time it took. The hidden option
 //! `--fixed-time SECS` makes every round report exactly that long, for
 //! reproducible transcripts in tests and demonstrations.
 
-use std::io::{BufRead, IsTerminal, Write};
+mod countdown;
+mod input;
+
+use std::io::Write;
 use std::time::{Duration, Instant};
 
 use anstyle::{AnsiColor, Style};
-use clap::Args;
+use clap::{Args, ValueEnum};
 use reckon_core::{CardUse, Rational};
-use reckon_play::{DealSpec, Dealer, Elapsed, PassResult, Round, Score, random_seed};
+use reckon_play::{DealSpec, Dealer, Difficulty, Elapsed, PassResult, Round, Score, Solutions, random_seed};
 
+use self::input::Input;
 use crate::Status;
 use crate::args::ColorArg;
 use crate::range::IntRange;
-use crate::rules_args::{RulesArgs, TargetArg};
+use crate::rules_args::{PresetArg, RulesArgs, TargetArg};
 use crate::{diagnostic, report};
 
 const OK: Style = AnsiColor::Green.on_default().bold();
@@ -35,34 +42,59 @@ At the prompt, type an expression such as (11-8)*(3+5), or:
   pass   claim the hand has no solution (a wrong claim shows one)
   hint   a step of a solution; asked again, the next, then all of it
   show   give up and see a solution
+  all    every distinct solution: of the hand just finished when typed
+         first in a round, else of this hand, giving it up
   quit   end the game and see the score
+The prompt shows the score so far (won/finished), and on a terminal the
+time the round has taken.
+
+With --rules countdown, the show's game: choose how many large numbers
+(--large, or asked each round), make the target from 100 to 999 with any
+of the six numbers; 10 points exact, 7 within 5, 5 within 10. show ends
+the round and reveals the best answer. A piped game reads the number of
+large numbers as a line (blank: 1), and its clock never runs out.
 
 Examples:
   reckon play                             the classic game, until you quit
   reckon play --rounds 5 --solvable-only  five hands that can all be made
+  reckon play --difficulty hard           only hands rated hard
   reckon play --cards 5 --range 1..=9 -t 10
-  reckon play --seed 7                    the same hands as anyone else with seed 7";
+  reckon play --seed 7                    the same hands as anyone else with seed 7
+  reckon play --rules countdown --large 2 --clock 30";
 
 /// Arguments of `reckon play`.
 #[derive(Debug, Args)]
 #[command(after_help = EXAMPLES)]
 pub struct PlayArgs {
-    /// Cards per hand.
-    #[arg(long, value_name = "N", default_value_t = 4)]
-    pub cards: usize,
+    /// Cards per hand (default 4).
+    #[arg(long, value_name = "N")]
+    pub cards: Option<usize>,
 
-    /// The card values, written LO..=HI or LO-HI (both include HI;
-    /// negatives are fine: -5..=5, -5--1).
-    #[arg(long, value_name = "LO..=HI", default_value = "1..=13", allow_hyphen_values = true)]
-    pub range: IntRange,
+    /// The card values (default 1..=13), written LO..=HI or LO-HI (both
+    /// include HI; negatives are fine: -5..=5, -5--1).
+    #[arg(long, value_name = "LO..=HI", allow_hyphen_values = true)]
+    pub range: Option<IntRange>,
 
-    /// How many cards of each value the deck holds, or `unlimited`.
-    #[arg(long, value_name = "N", default_value = "4", value_parser = parse_copies)]
-    pub max_copies: Copies,
+    /// How many cards of each value the deck holds, or `unlimited` (default 4).
+    #[arg(long, value_name = "N", value_parser = parse_copies)]
+    pub max_copies: Option<Copies>,
 
     /// Deal only hands that can make the target.
     #[arg(long)]
     pub solvable_only: bool,
+
+    /// Deal only hands of this difficulty (docs/difficulty.md gives the rule).
+    #[arg(long, value_enum, value_name = "LEVEL")]
+    pub difficulty: Option<DifficultyArg>,
+
+    /// With --rules countdown: how many large numbers (25 50 75 100) to
+    /// take each round, 0 to 4 (default: asked each round).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(0..=4))]
+    pub large: Option<u8>,
+
+    /// With --rules countdown: the seconds each round allows (default: no clock).
+    #[arg(long, value_name = "SECONDS", value_parser = clap::value_parser!(u64).range(1..=86_400))]
+    pub clock: Option<u64>,
 
     /// Seed for a reproducible deal (the game prints the seed it uses).
     #[arg(long, value_name = "N")]
@@ -100,16 +132,55 @@ fn parse_copies(s: &str) -> Result<Copies, String> {
     }
 }
 
+/// The `--difficulty` value.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum DifficultyArg {
+    /// A plain sum or product, or several ways and a shallow one.
+    Easy,
+    /// Neither easy nor hard.
+    Medium,
+    /// Only through fractions or negative values, or deep at best.
+    Hard,
+}
+
+impl From<DifficultyArg> for Difficulty {
+    fn from(arg: DifficultyArg) -> Difficulty {
+        match arg {
+            DifficultyArg::Easy => Difficulty::Easy,
+            DifficultyArg::Medium => Difficulty::Medium,
+            DifficultyArg::Hard => Difficulty::Hard,
+        }
+    }
+}
+
 pub fn run(args: &PlayArgs) -> anyhow::Result<Status> {
+    let seed = args.seed.unwrap_or_else(random_seed);
+    if args.rules.rules == PresetArg::Countdown {
+        if let Some(option) = classic_only_option(args) {
+            report::error(&format!(
+                "{option} does not apply to --rules countdown, which deals the show's numbers and target"
+            ));
+            return Ok(Status::BadInput);
+        }
+        return countdown::run(args, seed);
+    }
+    if let Some(option) = [(args.large.is_some(), "--large"), (args.clock.is_some(), "--clock")]
+        .into_iter()
+        .find_map(|(given, name)| given.then_some(name))
+    {
+        report::error(&format!("{option} is for the Countdown game: add --rules countdown"));
+        return Ok(Status::BadInput);
+    }
+    let defaults = DealSpec::default();
     let spec = DealSpec {
-        cards: args.cards,
-        low: args.range.lo,
-        high: args.range.hi,
-        max_copies: args.max_copies.0,
+        cards: args.cards.unwrap_or(defaults.cards),
+        low: args.range.map_or(defaults.low, |r| r.lo),
+        high: args.range.map_or(defaults.high, |r| r.hi),
+        max_copies: args.max_copies.map_or(defaults.max_copies, |c| c.0),
         solvable_only: args.solvable_only,
+        difficulty: args.difficulty.map(Difficulty::from),
         rules: args.rules.rules(args.target.value()),
     };
-    let seed = args.seed.unwrap_or_else(random_seed);
     let mut dealer = match Dealer::new(spec, seed) {
         Ok(dealer) => dealer,
         Err(err) => {
@@ -122,65 +193,27 @@ pub fn run(args: &PlayArgs) -> anyhow::Result<Status> {
         out: anstream::stdout(),
         fixed_time: args.fixed_time.map(Duration::from_secs),
         score: Score::default(),
+        last: None,
     };
     game.play(&mut dealer, seed, args.rounds)
 }
 
-/// Where the player's lines come from.
-enum Input {
-    /// A terminal: line editing and history.
-    Editor(Box<rustyline::DefaultEditor>),
-    /// A pipe or file: plain lines, echoed so the transcript shows them.
-    Plain(std::io::StdinLock<'static>),
-}
-
-impl Input {
-    fn new() -> Input {
-        let stdin = std::io::stdin();
-        if stdin.is_terminal() {
-            if let Ok(editor) = rustyline::DefaultEditor::new() {
-                return Input::Editor(Box::new(editor));
-            }
-        }
-        Input::Plain(stdin.lock())
-    }
-
-    /// The next line, or `None` at the end of input (or Ctrl-C / Ctrl-D).
-    fn read_line(&mut self, out: &mut impl Write, prompt: &str) -> anyhow::Result<Option<String>> {
-        match self {
-            Input::Editor(editor) => match editor.readline(prompt) {
-                Ok(line) => {
-                    if !line.trim().is_empty() {
-                        let _ = editor.add_history_entry(line.as_str());
-                    }
-                    Ok(Some(line))
-                }
-                Err(rustyline::error::ReadlineError::Eof | rustyline::error::ReadlineError::Interrupted) => Ok(None),
-                Err(err) => Err(err.into()),
-            },
-            Input::Plain(stdin) => loop {
-                write!(out, "{prompt}")?;
-                let mut bytes = Vec::new();
-                if stdin.read_until(b'\n', &mut bytes)? == 0 {
-                    writeln!(out)?;
-                    return Ok(None);
-                }
-                match String::from_utf8(bytes) {
-                    Ok(text) => {
-                        let line = text.trim_end_matches(['\n', '\r']).to_owned();
-                        writeln!(out, "{line}")?;
-                        return Ok(Some(line));
-                    }
-                    // Echoed as far as it reads, refused as the batch
-                    // refuses it, and the game goes on.
-                    Err(err) => {
-                        writeln!(out, "{}", String::from_utf8_lossy(err.as_bytes()).trim_end_matches(['\n', '\r']))?;
-                        writeln!(out, "error: {}", crate::input::LineError::NotText)?;
-                    }
-                }
-            },
-        }
-    }
+/// The first option given that the Countdown game does not use.
+fn classic_only_option(args: &PlayArgs) -> Option<&'static str> {
+    let rules = &args.rules;
+    [
+        (args.cards.is_some(), "--cards"),
+        (args.range.is_some(), "--range"),
+        (args.max_copies.is_some(), "--max-copies"),
+        (args.solvable_only, "--solvable-only"),
+        (args.difficulty.is_some(), "--difficulty"),
+        (args.target.target.is_some(), "--target"),
+        (rules.ops.is_some(), "--ops"),
+        (rules.domain.is_some(), "--domain"),
+        (rules.card_use.is_some(), "--use"),
+    ]
+    .into_iter()
+    .find_map(|(given, name)| given.then_some(name))
 }
 
 /// What the player asked for with one line.
@@ -189,6 +222,7 @@ enum Move<'a> {
     Pass,
     Hint,
     Show,
+    All,
     Help,
     Quit,
 }
@@ -199,6 +233,7 @@ impl Move<'_> {
             "pass" => Move::Pass,
             "hint" => Move::Hint,
             "show" => Move::Show,
+            "all" => Move::All,
             "help" | "?" => Move::Help,
             "quit" | "exit" | "q" => Move::Quit,
             _ => Move::Answer(line),
@@ -212,11 +247,28 @@ enum RoundEnd {
     Quit,
 }
 
+/// The prompt: the score so far, and on a terminal the time the round
+/// has taken, e.g. `[won 1/2, 4.2s] > `.
+fn prompt(score: &str, started: Option<Instant>) -> String {
+    match started {
+        Some(started) => format!("[{score}, {}] > ", Elapsed(started.elapsed())),
+        None => format!("[{score}] > "),
+    }
+}
+
+/// The distinct solutions of a finished round, for `all`.
+struct Finished {
+    hand: String,
+    solutions: Solutions,
+}
+
 struct Game {
     input: Input,
     out: anstream::AutoStream<std::io::Stdout>,
     fixed_time: Option<Duration>,
     score: Score,
+    /// The round just finished, until a move is made in the next.
+    last: Option<Finished>,
 }
 
 impl Game {
@@ -239,7 +291,7 @@ impl Game {
         };
         writeln!(
             self.out,
-            "{TITLE}Make {target} with {cards}.{TITLE:#} Type an expression, or pass, hint, show, quit. {DIM}(seed {seed}){DIM:#}"
+            "{TITLE}Make {target} with {cards}.{TITLE:#} Type an expression, or pass, hint, show, all, quit. {DIM}(seed {seed}){DIM:#}"
         )?;
         let mut status = Status::Success;
         for number in 1.. {
@@ -247,9 +299,10 @@ impl Game {
             let of = rounds.map(|n| format!(" of {n}")).unwrap_or_default();
             writeln!(self.out, "\n{TITLE}round {number}{of}:{TITLE:#} {}", round.hand())?;
             let started = Instant::now();
-            let end = self.play_round(&mut round, target)?;
+            let end = self.play_round(&mut round, target, started)?;
             let elapsed = self.fixed_time.unwrap_or_else(|| started.elapsed());
             if round.outcome().is_some() {
+                self.after_round(&round)?;
                 writeln!(self.out, "{DIM}time: {}{DIM:#}", Elapsed(elapsed))?;
             }
             self.score.record(&round, elapsed);
@@ -270,19 +323,60 @@ impl Game {
         Ok(status)
     }
 
+    /// Says how many distinct solutions the hand has, and keeps them for `all`.
+    fn after_round(&mut self, round: &Round) -> anyhow::Result<()> {
+        // A hand whose listing would not fit in memory goes without.
+        let Ok(solutions) = Solutions::of(round.hand(), round.rules()) else { return Ok(()) };
+        if !solutions.is_empty() {
+            let summary = solutions.summary(round.solved_with());
+            let more = if summary.found && summary.count == 1 { "" } else { " (all lists them)" };
+            writeln!(self.out, "{summary}{more}")?;
+        }
+        self.last = Some(Finished { hand: round.hand().to_string(), solutions });
+        Ok(())
+    }
+
+    /// Writes every distinct solution of a hand.
+    fn list_all(&mut self, hand: &str, solutions: &Solutions) -> anyhow::Result<()> {
+        if solutions.is_empty() {
+            return Ok(writeln!(self.out, "no solution: {hand} cannot make {}", solutions.target())?);
+        }
+        writeln!(self.out, "{} of {hand}:", solutions.summary(None))?;
+        for line in solutions.lines() {
+            writeln!(self.out, "  {line}")?;
+        }
+        Ok(())
+    }
+
     /// Reads moves until the round ends or the player quits.
-    fn play_round(&mut self, round: &mut Round, target: Rational) -> anyhow::Result<RoundEnd> {
+    fn play_round(&mut self, round: &mut Round, target: Rational, started: Instant) -> anyhow::Result<RoundEnd> {
         let domain = round.rules().domain;
+        let clock = self.input.is_terminal().then_some(started);
         while round.outcome().is_none() {
-            let Some(line) = self.input.read_line(&mut self.out, "> ")? else {
+            let score = format!("won {}/{}", self.score.won(), self.score.rounds);
+            let Some(line) = self.input.read_line(&mut self.out, &prompt(&score, clock))? else {
                 return Ok(RoundEnd::Quit);
             };
             if line.trim().is_empty() {
                 continue;
             }
+            let last = self.last.take();
             match Move::read(&line) {
                 Move::Quit => return Ok(RoundEnd::Quit),
-                Move::Help => writeln!(self.out, "type an expression such as (11-8)*(3+5), or pass, hint, show, quit")?,
+                Move::Help => {
+                    self.last = last;
+                    writeln!(self.out, "type an expression such as (11-8)*(3+5), or pass, hint, show, all, quit")?
+                }
+                Move::All => match last {
+                    Some(last) => self.list_all(&last.hand, &last.solutions)?,
+                    None => {
+                        round.show();
+                        match Solutions::of(round.hand(), round.rules()) {
+                            Ok(solutions) => self.list_all(&round.hand().to_string(), &solutions)?,
+                            Err(refused) => writeln!(self.out, "{WRONG}error:{WRONG:#} {refused}")?,
+                        }
+                    }
+                },
                 Move::Hint => writeln!(self.out, "{HINT}hint:{HINT:#} {}", round.advice())?,
                 Move::Show => match round.show() {
                     Some(solution) => writeln!(self.out, "solution: {} = {target}", solution.in_domain(domain))?,

@@ -16,44 +16,46 @@ fn scripted_session() {
         .stdin("pass\n1+2+4+11\nhint\n(4 - 2) × (1 + 11)\n7*(3+1\n8/(11-11)\nshow\npass\nquit\n").run(), @r"
     status: 0
     --- stdout
-    Make 24 with every card once. Type an expression, or pass, hint, show, quit. (seed 2)
+    Make 24 with every card once. Type an expression, or pass, hint, show, all, quit. (seed 2)
 
     round 1 of 5: 2 2 5 13
-    > pass
+    [won 0/0] > pass
     right: 2 2 5 13 cannot make 24
     time: 3.0s
 
     round 2 of 5: 1 2 4 11
-    > 1+2+4+11
+    [won 1/1] > 1+2+4+11
     wrong: 1+2+4+11 = 18, not 24
-    > hint
+    [won 1/1] > hint
     hint: start with 4-2 = 2
-    > (4 - 2) × (1 + 11)
+    [won 1/1] > (4 - 2) × (1 + 11)
     ok: (4-2)*(1+11) = 24
+    1 of 3 distinct solutions (all lists them)
     time: 3.0s
 
     round 3 of 5: 1 3 7 11
-    > 7*(3+1
+    [won 2/2] > 7*(3+1
     error: unbalanced bracket
       |
     1 | 7*(3+1
       |   ^ this bracket is never closed
-    > 8/(11-11)
+    [won 2/2] > 8/(11-11)
     error: division by zero
       |
     1 | 8/(11-11)
       |   ^^^^^^^ this divisor is zero
-    > show
+    [won 2/2] > show
     no solution: 1 3 7 11 cannot make 24
     time: 3.0s
 
     round 4 of 5: 1 2 5 8
-    > pass
+    [won 2/3] > pass
     wrong: there is a solution: (5-1*2)*8 = 24
+    4 distinct solutions (all lists them)
     time: 3.0s
 
     round 5 of 5: 1 2 12 12
-    > quit
+    [won 2/4] > quit
 
     score: won 2 of 4 rounds (1 solved, 1 right pass, 1 wrong pass, 1 shown, 1 hint, 2 wrong answers) in 15.0s
     ");
@@ -67,24 +69,26 @@ fn hints_give_away_more_each_time() {
         .stdin("hint\nhint\nhint\n(4-2)*(1+11)\nhint\nshow\n").run(), @r"
     status: 0
     --- stdout
-    Make 24 with every card once. Type an expression, or pass, hint, show, quit. (seed 2)
+    Make 24 with every card once. Type an expression, or pass, hint, show, all, quit. (seed 2)
 
     round 1 of 2: 1 2 4 11
-    > hint
+    [won 0/0] > hint
     hint: start with 4-2 = 2
-    > hint
+    [won 0/0] > hint
     hint: start with 4-2 = 2, then 1+11 = 12
-    > hint
+    [won 0/0] > hint
     hint: solution: (4-2)*(1+11) = 24
-    > (4-2)*(1+11)
+    [won 0/0] > (4-2)*(1+11)
     ok: (4-2)*(1+11) = 24
+    1 of 3 distinct solutions (all lists them)
     time: 4.0s
 
     round 2 of 2: 1 2 5 8
-    > hint
+    [won 1/1] > hint
     hint: start with 1*2 = 2
-    > show
+    [won 1/1] > show
     solution: (5-1*2)*8 = 24
+    4 distinct solutions (all lists them)
     time: 4.0s
 
     score: won 1 of 2 rounds (1 solved, 1 shown, 4 hints) in 8.0s
@@ -97,21 +101,22 @@ fn end_of_input_ends_the_game() {
         .stdin("pass\n\n(4-2)*(1+11)\n").run(), @r"
     status: 0
     --- stdout
-    Make 24 with every card once. Type an expression, or pass, hint, show, quit. (seed 2)
+    Make 24 with every card once. Type an expression, or pass, hint, show, all, quit. (seed 2)
 
     round 1: 2 2 5 13
-    > pass
+    [won 0/0] > pass
     right: 2 2 5 13 cannot make 24
     time: 1.0s
 
     round 2: 1 2 4 11
-    > 
-    > (4-2)*(1+11)
+    [won 1/1] > 
+    [won 1/1] > (4-2)*(1+11)
     ok: (4-2)*(1+11) = 24
+    1 of 3 distinct solutions (all lists them)
     time: 1.0s
 
     round 3: 1 3 7 11
-    > 
+    [won 2/2] > 
 
     score: won 2 of 2 rounds (1 solved, 1 right pass) in 3.0s
     ");
@@ -123,12 +128,12 @@ fn hint_and_show_without_a_solution() {
         .stdin("hint\nshow\n").run(), @r"
     status: 0
     --- stdout
-    Make 24 with every card once. Type an expression, or pass, hint, show, quit. (seed 2)
+    Make 24 with every card once. Type an expression, or pass, hint, show, all, quit. (seed 2)
 
     round 1 of 1: 2 2 5 13
-    > hint
+    [won 0/0] > hint
     hint: no first step leads to 24
-    > show
+    [won 0/0] > show
     no solution: 2 2 5 13 cannot make 24
     time: 1.0s
 
@@ -137,42 +142,46 @@ fn hint_and_show_without_a_solution() {
 }
 
 /// Five cards from 1..9 with one of each, make 10, solvable hands only; and
-/// Countdown rules, where any of the cards may be used.
+/// Countdown's rules on a hand of the classic dealer, where any of the
+/// cards may be used.
 #[test]
 fn other_games() {
     assert_snapshot!(reckon(["play", "--seed", "5", "--cards", "5", "--range", "1..=9", "-t", "10", "--solvable-only", "--max-copies", "1", "--rounds", "2", "--fixed-time", "2"])
         .stdin("hint\nshow\nhelp\nshow\n").run(), @r"
     status: 0
     --- stdout
-    Make 10 with every card once. Type an expression, or pass, hint, show, quit. (seed 5)
+    Make 10 with every card once. Type an expression, or pass, hint, show, all, quit. (seed 5)
 
     round 1 of 2: 1 2 3 5 8
-    > hint
+    [won 0/0] > hint
     hint: start with 1+2 = 3
-    > show
+    [won 0/0] > show
     solution: (8-(1+2+3))*5 = 10
+    71 distinct solutions (all lists them)
     time: 2.0s
 
     round 2 of 2: 1 3 4 6 7
-    > help
-    type an expression such as (11-8)*(3+5), or pass, hint, show, quit
-    > show
+    [won 0/1] > help
+    type an expression such as (11-8)*(3+5), or pass, hint, show, all, quit
+    [won 0/1] > show
     solution: (6-(1+3))*7-4 = 10
+    44 distinct solutions (all lists them)
     time: 2.0s
 
     score: won 0 of 2 rounds (2 shown, 1 hint) in 4.0s
     ");
-    assert_snapshot!(reckon(["play", "--seed", "1", "--rules", "countdown", "-t", "100", "--cards", "6", "--range", "1-10", "--max-copies", "2", "--rounds", "1", "--fixed-time", "5"])
+    assert_snapshot!(reckon(["play", "--seed", "1", "--use", "subset", "--domain", "positive", "-t", "100", "--cards", "6", "--range", "1-10", "--max-copies", "2", "--rounds", "1", "--fixed-time", "5"])
         .stdin("10*10\n10*(6+4)\n").run(), @r"
     status: 0
     --- stdout
-    Make 100 with some of the cards, each at most once. Type an expression, or pass, hint, show, quit. (seed 1)
+    Make 100 with some of the cards, each at most once. Type an expression, or pass, hint, show, all, quit. (seed 1)
 
     round 1 of 1: 1 4 4 6 8 10
-    > 10*10
+    [won 0/0] > 10*10
     wrong: 10*10 = 100; uses 10 twice but the hand has one 10
-    > 10*(6+4)
+    [won 0/0] > 10*(6+4)
     ok: 10*(6+4) = 100
+    1 of 109 distinct solutions (all lists them)
     time: 5.0s
 
     score: won 1 of 1 round (1 solved, 1 wrong answer) in 5.0s
@@ -225,15 +234,238 @@ fn a_line_that_is_not_text_is_a_bad_answer() {
         .stdin_bytes(b"\xff\xfe\npass\n").run(), @r"
     status: 0
     --- stdout
-    Make 24 with every card once. Type an expression, or pass, hint, show, quit. (seed 2)
+    Make 24 with every card once. Type an expression, or pass, hint, show, all, quit. (seed 2)
 
     round 1 of 1: 2 2 5 13
-    > ��
+    [won 0/0] > ��
     error: the line is not UTF-8 text
-    > pass
+    [won 0/0] > pass
     right: 2 2 5 13 cannot make 24
     time: 1.0s
 
     score: won 1 of 1 round (1 right pass) in 1.0s
     ");
+}
+
+/// `all` lists every distinct solution: of the hand just finished when it
+/// comes first in a round, else of this hand, which it gives up.
+#[test]
+fn all_lists_every_distinct_solution() {
+    assert_snapshot!(reckon(["play", "--seed", "2", "--rounds", "3", "--solvable-only", "--fixed-time", "1"])
+        .stdin("(4-2)*(1+11)\nall\nhint\nall\nall\n").run(), @r"
+    status: 0
+    --- stdout
+    Make 24 with every card once. Type an expression, or pass, hint, show, all, quit. (seed 2)
+
+    round 1 of 3: 1 2 4 11
+    [won 0/0] > (4-2)*(1+11)
+    ok: (4-2)*(1+11) = 24
+    1 of 3 distinct solutions (all lists them)
+    time: 1.0s
+
+    round 2 of 3: 1 2 5 8
+    [won 1/1] > all
+    3 distinct solutions of 1 2 4 11:
+      (11+1)*4/2 = 24
+      (11-1)*2+4 = 24
+      (11+1)*(4-2) = 24
+    [won 1/1] > hint
+    hint: start with 1*2 = 2
+    [won 1/1] > all
+    4 distinct solutions of 1 2 5 8:
+      (8+5-1)*2 = 24
+      8*(5*1-2) = 24
+      8*(5+1)/2 = 24
+      (8-2)*(5-1) = 24
+    4 distinct solutions (all lists them)
+    time: 1.0s
+
+    round 3 of 3: 1 2 12 12
+    [won 1/2] > all
+    4 distinct solutions of 1 2 5 8:
+      (8+5-1)*2 = 24
+      8*(5*1-2) = 24
+      8*(5+1)/2 = 24
+      (8-2)*(5-1) = 24
+    [won 1/2] > 
+
+    score: won 1 of 2 rounds (1 solved, 1 shown, 1 hint) in 3.0s
+    ");
+}
+
+/// A seeded Countdown game: the number of large numbers asked as a line
+/// (a blank one takes 1), wrong and near answers, the best kept, `show`,
+/// `all`, and an exact answer.
+#[test]
+fn countdown_game() {
+    assert_snapshot!(reckon(["play", "--rules", "countdown", "--seed", "3", "--rounds", "3", "--fixed-time", "20"])
+        .stdin("2\n100*3\n(100+8+2)*3+9\n9*8*3\n25*25\nshow\nall\n5\n\n75*3+9*5+9+2\nall\n").run(), @r"
+    status: 0
+    --- stdout
+    Countdown: make the target with any of the six numbers, each at most once. Type an expression, or show, all, quit. (seed 3)
+
+    round 1 of 3
+    large numbers (0-4, blank for 1)? 2
+    numbers: 2 3 8 9 50 100  target: 330
+    [0 points] > 100*3
+    ok: 100*3 = 300, 30 away: 0 points
+    [0 points] > (100+8+2)*3+9
+    ok: (100+8+2)*3+9 = 339, 9 away: 5 points
+    [5 points] > 9*8*3
+    ok: 9*8*3 = 216, 114 away: 0 points; the best so far stays 339
+    [5 points] > 25*25
+    wrong: 25*25 = 625; uses 25 twice, which is not in the hand
+    [5 points] > show
+    best: (100+8+2)*3 = 330
+    25 distinct solutions (all lists them)
+    points: 5
+    time: 20.0s
+
+    round 2 of 3
+    large numbers (0-4, blank for 1)? all
+    25 distinct solutions:
+      (100+8+2)*3 = 330
+      (50-9)*8+2 = 330
+      (100+8+2)*9/3 = 330
+      (100+9*2-8)*3 = 330
+      (100-50-9)*8+2 = 330
+      ((50+8)*3-9)*2 = 330
+      ((50+9)*2-8)*3 = 330
+      50*9/2+100+8-3 = 330
+      (100+50+8*3-9)*2 = 330
+      (50*3-100-9)*8+2 = 330
+      100*3+(50-8)/2+9 = 330
+      (50-9*3)*(8+2)+100 = 330
+      (9+100/50)*(8+2)*3 = 330
+      (9+2)*(8+100/50)*3 = 330
+      ((100+50)/3-9)*8+2 = 330
+      ((100+8-50)*3-9)*2 = 330
+      ((100+9-50)*2-8)*3 = 330
+      ((50-9)*3-8)*2+100 = 330
+      (100+50/(9-8/2))*3 = 330
+      (100-50/2-9)*(8-3) = 330
+      50*(9-2)-100/(8-3) = 330
+      (100*(9+8)-50)/(3+2) = 330
+      (100+50)*(9+2)/(8-3) = 330
+      ((100+50)/2-9)*(8-3) = 330
+      (50-100/(8-3))*(9+2) = 330
+    large numbers (0-4, blank for 1)? 5
+    error: take 0 to 4 large numbers, not 5
+    large numbers (0-4, blank for 1)? 
+    numbers: 2 3 5 9 9 75  target: 281
+    [5 points] > 75*3+9*5+9+2
+    ok: 75*3+9*5+9+2 = 281: 10 points
+    1 of 9 distinct solutions (all lists them)
+    points: 10
+    time: 20.0s
+
+    round 3 of 3
+    large numbers (0-4, blank for 1)? all
+    9 distinct solutions:
+      (75+9+9)*3+2 = 281
+      75*3+9*5+9+2 = 281
+      (75/3+5)*9+9+2 = 281
+      (75-3)*5+2-9*9 = 281
+      (75-2)*5-9*9-3 = 281
+      ((9+3)*9-5)*2+75 = 281
+      (75+2)*(9-5)-9*3 = 281
+      (75-3)*(9-5)+2-9 = 281
+      ((75-9-3)*9-5)/2 = 281
+    large numbers (0-4, blank for 1)? 
+
+    score: 15 of 20 points in 2 rounds (1 exact, 1 within 10, 1 wrong answer) in 40.0s
+    ");
+}
+
+/// `--large` takes the question away; past the clock, an answer comes too
+/// late and the best before it counts. A piped game's clock runs only
+/// with --fixed-time, so transcripts never depend on the machine.
+#[test]
+fn countdown_with_a_clock() {
+    assert_snapshot!(reckon(["play", "--rules", "countdown", "--seed", "3", "--large", "2", "--rounds", "1", "--clock", "30", "--fixed-time", "31"])
+        .stdin("100*3\n").run(), @r"
+    status: 0
+    --- stdout
+    Countdown: make the target with any of the six numbers, each at most once. Clock: 30s. Type an expression, or show, all, quit. (seed 3)
+
+    round 1 of 1
+    numbers: 2 3 8 9 50 100  target: 330
+    [0 points] > 100*3
+    time is up: 100*3 came too late
+    best: (100+8+2)*3 = 330
+    25 distinct solutions (all lists them)
+    points: 0
+    time: 31.0s
+
+    score: 0 of 10 points in 1 round in 31.0s
+    ");
+    let untimed =
+        reckon(["play", "--rules", "countdown", "--seed", "3", "--large", "2", "--rounds", "1", "--clock", "30"])
+            .stdin("100*3+8*2\nquit\n")
+            .run()
+            .to_string();
+    assert!(untimed.contains("> 100*3+8*2\nok: 100*3+8*2 = 316, 14 away: 0 points\n[0 points] > quit"), "{untimed}");
+}
+
+#[test]
+fn countdown_refuses_what_it_does_not_use() {
+    assert_snapshot!(reckon(["play", "--rules", "countdown", "--cards", "4"]).stdin("").run(), @r"
+    status: 2
+    --- stderr
+    error: --cards does not apply to --rules countdown, which deals the show's numbers and target
+    ");
+    assert_snapshot!(reckon(["play", "--rules", "countdown", "-t", "500"]).stdin("").run(), @r"
+    status: 2
+    --- stderr
+    error: --target does not apply to --rules countdown, which deals the show's numbers and target
+    ");
+    assert_snapshot!(reckon(["play", "--large", "2"]).stdin("").run(), @r"
+    status: 2
+    --- stderr
+    error: --large is for the Countdown game: add --rules countdown
+    ");
+    assert_snapshot!(reckon(["play", "--rules", "countdown", "--large", "5"]).stdin("").run(), @r"
+    status: 2
+    --- stderr
+    error: invalid value '5' for '--large <N>': 5 is not in 0..=4
+
+    For more information, try '--help'.
+    ");
+}
+
+/// `--difficulty hard` deals only hands that reckon-play rates hard.
+#[test]
+fn a_difficulty_deals_only_hands_of_it() {
+    let run = reckon(["play", "--seed", "9", "--rounds", "8", "--difficulty", "hard", "--fixed-time", "1"])
+        .stdin(&"show\n".repeat(8))
+        .run()
+        .to_string();
+    let hands: Vec<&str> = run.lines().filter_map(|line| line.split_once(" of 8: ").map(|(_, hand)| hand)).collect();
+    assert_eq!(hands.len(), 8, "{run}");
+    for hand in hands {
+        let facts = reckon_play::Facts::of(&hand.parse().unwrap(), &reckon_core::Rules::game24()).unwrap();
+        assert_eq!(facts.difficulty(), Some(reckon_play::Difficulty::Hard), "{hand}");
+    }
+}
+
+/// A fixed hand in each band, rated by `--all --rate` as `play
+/// --difficulty` deals them (docs/difficulty.md).
+#[test]
+fn difficulty_bands() {
+    assert_snapshot!(reckon(["--all", "--rate"])
+        .stdin("1 2 3 4\n2 2 2 3\n1 1 5 5\n1 2 7 7\n3 3 8 8\n1 1 1 1\n").run(), @r"
+    status: 0
+    --- stdout
+    1 2 3 4: 4*3*2*1 = 24, (3+2+1)*4 = 24, (4+2)*(3+1) = 24; difficulty: easy
+    2 2 2 3: 3*2*2*2 = 24, (2+2)*3*2 = 24; difficulty: easy
+    1 1 5 5: 5*5*1-1 = 24, (5+1)*(5-1) = 24; difficulty: medium
+    1 2 7 7: (7*7-1)/2 = 24; difficulty: hard
+    3 3 8 8: 8/(3-8/3) = 24; difficulty: hard
+    1 1 1 1: no solution; difficulty: none
+    ");
+    assert_snapshot!(reckon(["--count", "--rate", "-f", "json", "-t", "10", "3", "6", "7"]).run(), @r#"
+    status: 0
+    --- stdout
+    {"cards":[3,6,7],"target":"10","solvable":true,"count":1,"difficulty":"easy"}
+    "#);
 }

@@ -2,7 +2,7 @@
 // as the player moves, and read once, when the page opens, to open what it
 // names: ?seed=N&round=R (and any settings unlike the defaults) a game at
 // that hand; ?hand=3,3,8,8 (&target=10) the solver on that hand; #solve
-// the solver.
+// the solver; #countdown the Countdown game.
 
 import { $, el } from "./dom.js";
 import { DEFAULT_SPEC, game } from "./state.js";
@@ -38,6 +38,8 @@ export function writeAddress() {
     } else {
       address = query(gamePairs()) + "#solve";
     }
+  } else if (!$("countdown").hidden) {
+    address = "#countdown";
   } else {
     address = query(gamePairs());
   }
@@ -67,5 +69,6 @@ export function readAddress() {
     hand: hand === null ? null : hand.split(",").map((t) => t.trim()).filter((t) => t !== ""),
     target: params.get("target"),
     solver: location.hash === "#solve",
+    countdown: location.hash === "#countdown",
   };
 }

@@ -7,6 +7,7 @@ export const $ = (id) => document.getElementById(id);
 export const el = {
   target: $("target"), timer: $("timer"), score: $("score"), scoreDetail: $("score-detail"),
   streak: $("streak"), best: $("best"), roundInfo: $("round-info"), cards: $("cards"),
+  difficulty: $("difficulty"),
   form: $("answer-form"), answer: $("answer"), check: $("check"), message: $("message"),
   hint: $("hint"), show: $("show"), pass: $("pass"), next: $("next"),
   afterRound: $("after-round"), seeAll: $("see-all"), playSummary: $("play-summary"),

@@ -99,6 +99,7 @@ function noHand(message) {
   el.cards.replaceChildren(text("p", "No hand on the table.", "no-hand"));
   el.target.textContent = "–";
   el.roundInfo.textContent = "";
+  el.difficulty.textContent = "";
   el.answer.value = "";
   hideSolutions();
   tick();
@@ -137,6 +138,7 @@ export async function deal() {
   };
   el.target.textContent = dealt.target;
   el.roundInfo.textContent = "round " + dealt.round + " · seed " + dealt.seed;
+  el.difficulty.textContent = dealt.difficulty ? dealt.difficulty + " hand" : "";
   el.answer.value = "";
   hideSolutions();
   drawCards(dealt.cards);

@@ -1,12 +1,13 @@
-// The two tabs, Play and Solve: which panel shows, where the keyboard goes
+// The tabs, Play, Countdown and Solve: which panel shows, where the keyboard goes
 // when it changes, and the address that follows it.
 
 import { $, el, touch } from "./dom.js";
 import { writeAddress } from "./address.js";
 import { focusAnswer } from "./cards.js";
+import { focusCountdown } from "./countdown.js";
 
-export const tabs = [$("tab-play"), $("tab-solve")];
-export const [playTab, solveTab] = tabs;
+export const tabs = [$("tab-play"), $("tab-countdown"), $("tab-solve")];
+export const [playTab, countdownTab, solveTab] = tabs;
 
 export function selectTab(tab, focus) {
   for (const t of tabs) {
@@ -19,6 +20,8 @@ export function selectTab(tab, focus) {
   writeAddress();
   if (tab === solveTab) {
     if (!touch) el.solveCards.focus();
+  } else if (tab === countdownTab) {
+    focusCountdown();
   } else {
     focusAnswer();
   }

@@ -10,9 +10,11 @@
 //! Screens are saved as PNGs under the target directory's
 //! `tmp/screenshots`, to be looked at.
 //!
-//! [`play`] plays rounds, and [`page`] tries the rest of the page: cards of
+//! [`play`] plays rounds, [`countdown`] the Countdown tab, and [`page`]
+//! tries the rest of the page: cards of
 //! any number, links and the kept score, phones, light and touch screens.
 
+mod countdown;
 mod page;
 mod play;
 
