@@ -41,10 +41,12 @@ mod fournums;
 mod interned;
 mod key;
 mod level;
-mod ranks;
-mod shapes;
+mod rank;
+mod shown;
 mod solver;
 mod syntax;
+mod tidy;
+mod view;
 
 pub use count::count_expressions;
 pub use distinct::Distinct;

@@ -11,7 +11,7 @@
 
 use reckon_core::{Node, NodeId, Nodes, Op, Rational, Solution};
 
-use crate::distinct::{Rank, decimal_digits};
+use super::{Rank, decimal_digits};
 
 /// What a node adds to a chain it is part of.
 #[derive(Clone, Copy, Debug)]
