@@ -4,11 +4,11 @@
 use hashbrown::HashMap;
 use reckon_core::{Expr, Hand, Rules};
 
-use crate::form::Signed;
+use crate::form::TreeForm;
 use crate::key::{Key, four_nums_of_function, key};
 use crate::level::Level;
 use crate::rank::rank;
-use crate::shown::{Shown, Trees};
+use crate::shown::{BestOfClasses, ExprMembers};
 use crate::tidy::display_level;
 
 /// Collects expressions, one per class at a level, each shown by its most
@@ -33,24 +33,24 @@ use crate::tidy::display_level;
 /// ```
 #[derive(Debug, Clone)]
 pub struct Distinct {
-    classes: Classes,
-    shown: Shown<Expr>,
+    classes: ClassesByKey,
+    shown: BestOfClasses<Expr>,
 }
 
 /// Numbers the classes of expressions at one level, in order of first sight.
 #[derive(Debug, Clone)]
-struct Classes {
+struct ClassesByKey {
     level: Level,
     by_key: HashMap<Key, usize>,
     /// At the `4nums` level, the class of each function-level form: the
     /// `4nums` key depends on that form only and is costly, so it is
     /// computed once per form (several raw solutions share one form).
-    by_function: HashMap<Signed, usize>,
+    by_function: HashMap<TreeForm, usize>,
 }
 
-impl Classes {
-    fn new(level: Level) -> Classes {
-        Classes { level, by_key: HashMap::new(), by_function: HashMap::new() }
+impl ClassesByKey {
+    fn new(level: Level) -> ClassesByKey {
+        ClassesByKey { level, by_key: HashMap::new(), by_function: HashMap::new() }
     }
 
     /// The class of a solution: its number, and whether it is new.
@@ -60,7 +60,7 @@ impl Classes {
             let class = *self.by_key.entry(key(self.level, solution)).or_insert(next);
             return (class, class == next);
         }
-        match self.by_function.entry(Signed::of(solution)) {
+        match self.by_function.entry(TreeForm::of(solution)) {
             hashbrown::hash_map::Entry::Occupied(seen) => (*seen.get(), false),
             hashbrown::hash_map::Entry::Vacant(form) => {
                 let class = *self.by_key.entry(four_nums_of_function(form.key().clone())).or_insert(next);
@@ -74,7 +74,7 @@ impl Classes {
 impl Distinct {
     /// An empty collection for `level`, every operator allowed.
     pub fn new(level: Level) -> Distinct {
-        Distinct { classes: Classes::new(level), shown: Shown::new(level) }
+        Distinct { classes: ClassesByKey::new(level), shown: BestOfClasses::new(level) }
     }
 
     /// An empty collection for `level` of the solutions of `hand` under
@@ -89,7 +89,7 @@ impl Distinct {
     /// assert_eq!(d.into_sorted()[0].to_string(), "8/(4/2/6)");
     /// ```
     pub fn for_hand(level: Level, rules: &Rules, hand: &Hand) -> Distinct {
-        Distinct { classes: Classes::new(level), shown: Shown::new(display_level(level, rules, hand)) }
+        Distinct { classes: ClassesByKey::new(level), shown: BestOfClasses::new(display_level(level, rules, hand)) }
     }
 
     /// The level this collection dedups at.
@@ -101,7 +101,7 @@ impl Distinct {
     pub fn insert(&mut self, expr: Expr) -> bool {
         let rank = rank(self.shown.level, &expr);
         let class = self.classes.of(&expr);
-        self.shown.place(&Trees, rank, class, expr)
+        self.shown.place(&ExprMembers, rank, class, expr)
     }
 
     /// The number of classes seen.
@@ -116,7 +116,7 @@ impl Distinct {
 
     /// One expression per class, the simplest first, in a stable order.
     pub fn into_sorted(self) -> Vec<Expr> {
-        self.shown.into_sorted(&Trees)
+        self.shown.into_sorted(&ExprMembers)
     }
 }
 

@@ -2,8 +2,8 @@
 
 use reckon_core::Expr;
 
-use crate::form::Signed;
-use crate::fournums::Form;
+use crate::form::TreeForm;
+use crate::fournums::FourNumsForm;
 use crate::level::Level;
 
 /// The canonical key of an expression at some level: two expressions are
@@ -24,22 +24,22 @@ pub struct Key(Repr);
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 enum Repr {
     Syntax(Expr),
-    Function(Signed),
-    FourNums(Form),
+    Function(TreeForm),
+    FourNums(FourNumsForm),
 }
 
 /// The canonical key of `expr` at `level`.
 pub fn key(level: Level, expr: &Expr) -> Key {
     Key(match level {
         Level::Syntax => Repr::Syntax(ordered(expr)),
-        Level::Function => Repr::Function(Signed::of(expr)),
-        Level::FourNums => Repr::FourNums(Form::of(expr)),
+        Level::Function => Repr::Function(TreeForm::of(expr)),
+        Level::FourNums => Repr::FourNums(FourNumsForm::of(expr)),
     })
 }
 
 /// The `4nums` key of an expression whose function-level form is `function`.
-pub(crate) fn four_nums_of_function(function: Signed) -> Key {
-    Key(Repr::FourNums(Form::of_function(function)))
+pub(crate) fn four_nums_of_function(function: TreeForm) -> Key {
+    Key(Repr::FourNums(FourNumsForm::of_function(function)))
 }
 
 /// The tree with the operands of every `+` and `*` in ascending order.

@@ -17,26 +17,26 @@ use crate::view::Tree;
 /// expression wherever it is stored ([`Members`]), so that members which
 /// lose are never built as trees.
 #[derive(Debug, Clone)]
-pub(crate) struct Shown<M> {
+pub(crate) struct BestOfClasses<M> {
     /// The level of the hand being placed.
     pub(crate) level: Level,
     /// The best members of every hand begun and not yet taken, one hand
     /// after another.
-    best: Vec<Best<M>>,
+    best: Vec<BestMember<M>>,
     /// Where the best members of each hand begun and not yet taken start,
     /// and the level each is shown at.
     hands: Vec<(usize, Level)>,
     /// The hands taken so far, of those in `hands`.
     taken: usize,
     /// Room for sorting, kept when a solver reuses this between hands.
-    sorted: Vec<Sorted>,
+    sorted: Vec<ShownMember>,
     /// Room for tidying, kept likewise.
     room: TidyRoom,
     /// The texts printed to break ties, kept likewise.
     texts: Texts,
 }
 
-/// Where the members of a [`Shown`] are stored.
+/// Where the members of a [`BestOfClasses`] are stored.
 pub(crate) trait Members {
     type Member;
     /// Do `a` and `b` tidy to the same expression (see [`same_tidy`])?
@@ -55,9 +55,9 @@ pub(crate) trait Members {
 }
 
 /// Members that are trees already.
-pub(crate) struct Trees;
+pub(crate) struct ExprMembers;
 
-impl Members for Trees {
+impl Members for ExprMembers {
     type Member = Expr;
     fn same_tidy(&self, a: &Expr, b: &Expr) -> bool {
         same_tidy(a, b)
@@ -71,7 +71,7 @@ impl Members for Trees {
 /// The most readable member of a class seen so far, kept as it came: it is
 /// tidied once, when the list is taken, not on every insert.
 #[derive(Debug, Clone)]
-struct Best<M> {
+struct BestMember<M> {
     rank: Rank,
     member: M,
     /// Later members of the same rank that may tidy to another text, in
@@ -80,17 +80,17 @@ struct Best<M> {
     rivals: Vec<M>,
 }
 
-impl<M> Shown<M> {
+impl<M> BestOfClasses<M> {
     /// One hand, begun, shown at `level`.
-    pub(crate) fn new(level: Level) -> Shown<M> {
-        let mut shown = Shown::idle();
+    pub(crate) fn new(level: Level) -> BestOfClasses<M> {
+        let mut shown = BestOfClasses::idle();
         shown.begin(level);
         shown
     }
 
     /// No hand begun yet.
-    pub(crate) fn idle() -> Shown<M> {
-        Shown {
+    pub(crate) fn idle() -> BestOfClasses<M> {
+        BestOfClasses {
             level: Level::Syntax,
             best: Vec::new(),
             hands: Vec::new(),
@@ -136,14 +136,14 @@ impl<M> Shown<M> {
         // text is only needed to break a tie that lasts, so most members
         // are never tidied or printed.
         if new {
-            self.best.push(Best { rank, member, rivals: Vec::new() });
+            self.best.push(BestMember { rank, member, rivals: Vec::new() });
             return true;
         }
         let level = self.level;
         let start = self.current_start();
         let old = &mut self.best[start + class];
         if rank < old.rank {
-            *old = Best { rank, member, rivals: Vec::new() };
+            *old = BestMember { rank, member, rivals: Vec::new() };
         } else if rank == old.rank && (level == Level::Syntax || !members.same_tidy(&member, &old.member)) {
             old.rivals.push(member);
         }
@@ -155,7 +155,7 @@ impl<M> Shown<M> {
         self.take_sorted(members)
     }
 
-    /// As [`Shown::into_sorted`], for the first hand begun and not yet
+    /// As [`BestOfClasses::into_sorted`], for the first hand begun and not yet
     /// taken; once every hand begun is taken, it is empty with its room
     /// kept.
     pub(crate) fn take_sorted(&mut self, members: &impl Members<Member = M>) -> Vec<Expr> {
@@ -192,7 +192,7 @@ impl<M> Shown<M> {
                 _ => best.rank,
             };
             debug_assert_eq!(rank, Rank::of(&expr), "{expr}");
-            Sorted { rank, text, expr }
+            ShownMember { rank, text, expr }
         }));
         // A tie in rank is broken by the text, printed only
         // then; a tie in both by the tree itself, so the order never
@@ -221,14 +221,14 @@ impl<M> Shown<M> {
             for sorted in run.iter_mut() {
                 sorted.text.get_or_insert_with(|| texts.print(&sorted.expr));
             }
-            let text = |sorted: &Sorted| sorted.text.map_or("", |at| texts.get(at));
+            let text = |sorted: &ShownMember| sorted.text.map_or("", |at| texts.get(at));
             run.sort_by(|a, b| text(a).cmp(text(b)).then_with(|| a.expr.cmp(&b.expr)));
         }
         shown.drain(..).map(|sorted| sorted.expr).collect()
     }
 }
 
-impl<M> Best<M> {
+impl<M> BestMember<M> {
     /// The member shown, tidied: of those tied in rank, the one whose
     /// text comes first; with its text in `texts`, if it was printed.
     fn shown(
@@ -256,7 +256,7 @@ impl<M> Best<M> {
 
 /// A shown member with its [`Rank`], and its text if it was printed.
 #[derive(Debug, Clone)]
-struct Sorted {
+struct ShownMember {
     rank: Rank,
     text: Option<TextAt>,
     expr: Expr,
@@ -284,7 +284,7 @@ impl Texts {
     /// The text of `e` against the text at `at`, as `str` compares them,
     /// with `e` printed only as far as the first character that differs.
     fn compare(&self, e: &Expr, at: TextAt) -> Ordering {
-        let mut against = Against { rest: self.get(at).as_bytes(), order: Ordering::Equal };
+        let mut against = TextComparison { rest: self.get(at).as_bytes(), order: Ordering::Equal };
         match e.write_to(&mut against) {
             // All of `e` agrees: it comes first if the text goes on.
             Ok(()) if against.rest.is_empty() => Ordering::Equal,
@@ -296,12 +296,12 @@ impl Texts {
 
 /// A sink that compares what is written to it with `rest`, and fails at
 /// the first difference, with the order in `order`: printing stops there.
-struct Against<'a> {
+struct TextComparison<'a> {
     rest: &'a [u8],
     order: Ordering,
 }
 
-impl fmt::Write for Against<'_> {
+impl fmt::Write for TextComparison<'_> {
     fn write_str(&mut self, s: &str) -> fmt::Result {
         let s = s.as_bytes();
         let common = s.len().min(self.rest.len());

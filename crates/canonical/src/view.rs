@@ -26,17 +26,17 @@ impl<'a> Tree for &'a Expr {
 
 /// A part of a solution among the enumerator's nodes.
 #[derive(Clone, Copy)]
-pub(crate) struct At<'a> {
+pub(crate) struct NodePart<'a> {
     pub(crate) nodes: &'a Nodes,
     pub(crate) id: NodeId,
 }
 
-impl<'a> Tree for At<'a> {
-    fn view(self) -> View<At<'a>> {
+impl<'a> Tree for NodePart<'a> {
+    fn view(self) -> View<NodePart<'a>> {
         match self.nodes.get(self.id) {
             reckon_core::Node::Card(card) => View::Card(card),
             reckon_core::Node::Binary(op, l, r) => {
-                View::Binary(op, At { nodes: self.nodes, id: l }, At { nodes: self.nodes, id: r })
+                View::Binary(op, NodePart { nodes: self.nodes, id: l }, NodePart { nodes: self.nodes, id: r })
             }
         }
     }
@@ -44,18 +44,18 @@ impl<'a> Tree for At<'a> {
 
 /// A whole solution: its top operator is not a node.
 #[derive(Clone, Copy)]
-pub(crate) struct Top<'a> {
+pub(crate) struct NodeSolution<'a> {
     pub(crate) nodes: &'a Nodes,
     pub(crate) solution: Solution,
 }
 
-impl<'a> Top<'a> {
+impl<'a> NodeSolution<'a> {
     /// The top operator over its two parts, each a node.
-    pub(crate) fn view(self) -> View<At<'a>> {
+    pub(crate) fn view(self) -> View<NodePart<'a>> {
         match self.solution {
             Solution::Card(card) => View::Card(card),
             Solution::Binary(op, l, r) => {
-                View::Binary(op, At { nodes: self.nodes, id: l }, At { nodes: self.nodes, id: r })
+                View::Binary(op, NodePart { nodes: self.nodes, id: l }, NodePart { nodes: self.nodes, id: r })
             }
         }
     }
@@ -63,20 +63,20 @@ impl<'a> Top<'a> {
 
 /// Either a solution's top or a part of it, to walk both alike.
 #[derive(Clone, Copy)]
-pub(crate) enum Walk<'a> {
-    Top(Top<'a>),
-    At(At<'a>),
+pub(crate) enum SolutionOrPart<'a> {
+    Whole(NodeSolution<'a>),
+    Part(NodePart<'a>),
 }
 
-impl<'a> Tree for Walk<'a> {
-    fn view(self) -> View<Walk<'a>> {
-        let part = |at: View<At<'a>>| match at {
+impl<'a> Tree for SolutionOrPart<'a> {
+    fn view(self) -> View<SolutionOrPart<'a>> {
+        let part = |at: View<NodePart<'a>>| match at {
             View::Card(card) => View::Card(card),
-            View::Binary(op, l, r) => View::Binary(op, Walk::At(l), Walk::At(r)),
+            View::Binary(op, l, r) => View::Binary(op, SolutionOrPart::Part(l), SolutionOrPart::Part(r)),
         };
         match self {
-            Walk::Top(top) => part(top.view()),
-            Walk::At(at) => part(at.view()),
+            SolutionOrPart::Whole(top) => part(top.view()),
+            SolutionOrPart::Part(at) => part(at.view()),
         }
     }
 }

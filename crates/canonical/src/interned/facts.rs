@@ -1,8 +1,13 @@
+//! What the `4nums` level needs to know of each stored form, worked out
+//! once, when the form is stored: its value and whether it could hold a
+//! neutral decoration. Most forms hold none, and for them the `4nums` key
+//! is the form itself.
+
 use reckon_core::Rational;
 use smallvec::SmallVec;
 
 use super::shapes::Shape;
-use super::{FormId, Forms};
+use super::{FormId, FormStore};
 
 /// What the `4nums` level needs to know of a stored form.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -63,7 +68,7 @@ impl StoredFacts {
     }
 }
 
-impl Forms {
+impl FormStore {
     /// The value folded one side after the other, then each flag in a
     /// pass of its own that stops at the first part deciding it: a form
     /// is stored for most expressions met.
@@ -75,7 +80,7 @@ impl Forms {
         }
     }
 
-    /// [`Forms::facts_of`] a sum (or product) of the sides `kept` and
+    /// [`FormStore::facts_of`] a sum (or product) of the sides `kept` and
     /// `inverted`.
     pub(super) fn facts_of_sides(&self, sum: bool, kept: &[FormId], inverted: &[FormId]) -> Facts {
         if let ([a, b], []) | ([a], [b]) = (kept, inverted) {
@@ -91,7 +96,7 @@ impl Forms {
         self.facts_of_parts(sum, kept, inverted)
     }
 
-    /// [`Forms::facts_of`] for a sum or product of three parts, the first
+    /// [`FormStore::facts_of`] for a sum or product of three parts, the first
     /// kept: the next most forms stored after those of two. Each part's
     /// facts are looked up once and every flag worked out from them.
     #[inline(never)]
@@ -136,7 +141,7 @@ impl Forms {
         }
     }
 
-    /// [`Forms::facts_of`] for a sum or product of any number of parts;
+    /// [`FormStore::facts_of`] for a sum or product of any number of parts;
     /// out of line, as most forms have two.
     #[inline(never)]
     pub(super) fn facts_of_parts(&self, sum: bool, kept: &[FormId], inverted: &[FormId]) -> Facts {
@@ -167,7 +172,7 @@ impl Forms {
         }
     }
 
-    /// [`Forms::facts_of`] for the sum or product of two parts, `b`
+    /// [`FormStore::facts_of`] for the sum or product of two parts, `b`
     /// subtracted or divided by if `b_inverted`: most forms stored. Each
     /// flag is that of the passes over all parts, with no pair of parts to
     /// compare but the two (which may only cancel in three parts or more).

@@ -1,13 +1,19 @@
+//! `4nums` stripping on ids, for the decorations whose place is certain:
+//! one one factor, or one cancelled pair of equal parts.
+//!
+//! Where the level could take out another part than the one found here,
+//! nothing is taken, and the caller strips the form's tree instead.
+
 use reckon_core::Rational;
 
 use super::facts::{Facts, magnitude};
 use super::shapes::Shape;
-use super::{FormId, Forms, SignedId};
+use super::{FormId, FormStore, SignedId};
 
 /// The `4nums` level might take out another pair than the one found.
-struct Unsure;
+struct AmbiguousPair;
 
-impl Forms {
+impl FormStore {
     /// Is `form` a sum of plain terms none worth zero, worth something
     /// other than zero, whose terms of equal magnitude are the same form?
     /// Then the only decorations the `4nums` level could find in it are
@@ -60,13 +66,13 @@ impl Forms {
                 return Some((rebuilt, one));
             }
         }
-        let (at, (without, one)) = self.in_first_decorated_part(id.form, Forms::part_without_a_one)?;
+        let (at, (without, one)) = self.in_first_decorated_part(id.form, FormStore::part_without_a_one)?;
         let mut rebuilt = self.with_parts_replaced(id.form, &[at], Some(without));
         rebuilt.negative ^= id.negative;
         Some((rebuilt, one))
     }
 
-    /// [`Forms::without_a_one`] of a part of a larger form, worked out once
+    /// [`FormStore::without_a_one`] of a part of a larger form, worked out once
     /// per part.
     fn part_without_a_one(&mut self, part: SignedId) -> Option<(SignedId, SignedId)> {
         debug_assert!(!part.negative, "parts are asked unsigned");
@@ -89,7 +95,7 @@ impl Forms {
     fn in_first_decorated_part<T>(
         &mut self,
         form: FormId,
-        mut take: impl FnMut(&mut Forms, SignedId) -> Option<T>,
+        mut take: impl FnMut(&mut FormStore, SignedId) -> Option<T>,
     ) -> Option<(usize, T)> {
         let count = self.sides(form).map_or(0, |(_, kept, inverted)| kept.len() + inverted.len());
         for at in 0..count {
@@ -106,7 +112,7 @@ impl Forms {
     /// The form `form` as a one factor of the `4nums` level, if it is
     /// one: a card 1, or a plain sum (nothing inside it is taken out
     /// first) worth one or minus one. With the factor as its tree orients
-    /// it (see [`Forms::tree`]), and whether the form as stored is worth
+    /// it (see [`FormStore::tree`]), and whether the form as stored is worth
     /// minus one.
     fn one_factor(&self, form: FormId) -> Option<(SignedId, bool)> {
         let facts = self.facts(form);
@@ -123,7 +129,7 @@ impl Forms {
     }
 
     /// Is the sum `form` stored against the orientation of its tree (see
-    /// [`Forms::tree`])? A difference of two cards, the usual sum worth
+    /// [`FormStore::tree`])? A difference of two cards, the usual sum worth
     /// one (`5-4`), is turned when its cards sort the other way, as
     /// [`form::sum`] orients it; other sums, few, build the tree.
     fn turned_in_tree(&self, form: FormId) -> bool {
@@ -154,7 +160,7 @@ impl Forms {
     pub(crate) fn without_a_pair(&mut self, id: SignedId) -> Option<(SignedId, FormId)> {
         let pair = match self.own_pair(id.form) {
             Ok(pair) => pair,
-            Err(Unsure) => return None,
+            Err(AmbiguousPair) => return None,
         };
         let (_, kept, inverted) = self.sides(id.form)?;
         let kept_count = kept.len();
@@ -166,7 +172,7 @@ impl Forms {
                 (self.with_parts_replaced(id.form, &[at_kept, at_inverted], None), part)
             }
             None => {
-                let (at, (without, part)) = self.in_first_decorated_part(id.form, Forms::without_a_pair)?;
+                let (at, (without, part)) = self.in_first_decorated_part(id.form, FormStore::without_a_pair)?;
                 (self.with_parts_replaced(id.form, &[at], Some(without)), part)
             }
         };
@@ -177,9 +183,9 @@ impl Forms {
     /// The part of a cancelled pair among the terms or factors of `form`
     /// itself, a sum or a product: `Ok(None)` if there is none (or `form`
     /// is a card), `Err` if the level might take another.
-    fn own_pair(&self, form: FormId) -> Result<Option<FormId>, Unsure> {
+    fn own_pair(&self, form: FormId) -> Result<Option<FormId>, AmbiguousPair> {
         let Some((sum, kept, inverted)) = self.sides(form) else { return Ok(None) };
-        let magnitude = |part: FormId| self.magnitude_of(part).ok_or(Unsure);
+        let magnitude = |part: FormId| self.magnitude_of(part).ok_or(AmbiguousPair);
         // Two terms of a sum on one side may be on opposite sides in the
         // tree, unless both have a sign of their own (see `Facts::plain`).
         let fixed = |part: FormId| self.facts(part).fixed_sign;
@@ -187,7 +193,7 @@ impl Forms {
             for (at, &a) in one_side.iter().enumerate() {
                 for &b in &one_side[at + 1..] {
                     if sum && a != b && magnitude(a)? == magnitude(b)? && !(fixed(a) && fixed(b)) {
-                        return Err(Unsure);
+                        return Err(AmbiguousPair);
                     }
                 }
             }
@@ -201,20 +207,20 @@ impl Forms {
                     continue;
                 }
                 if k != i || part.is_some_and(|p| p != k) {
-                    return Err(Unsure);
+                    return Err(AmbiguousPair);
                 }
                 part = Some(k);
             }
         }
         let Some(part) = part else { return Ok(None) };
         if !sum && self.has_zero_part(kept, inverted) {
-            return Err(Unsure);
+            return Err(AmbiguousPair);
         }
         let all = || kept.iter().chain(inverted).copied();
         let m = magnitude(part)?;
         for p in all() {
             if p != part && magnitude(p)? == m {
-                return Err(Unsure);
+                return Err(AmbiguousPair);
             }
         }
         let enough = if sum { kept.len() + inverted.len() >= 3 } else { kept.len() >= 2 };
@@ -222,7 +228,7 @@ impl Forms {
         // is anything inside the part.
         let neutral = m.is_zero() || (!sum && m == Rational::ONE);
         if !enough || neutral || !self.facts(part).plain {
-            return Err(Unsure);
+            return Err(AmbiguousPair);
         }
         Ok(Some(part))
     }

@@ -8,8 +8,8 @@
 //!
 //! Children are sorted by id rather than by structure, and a sum is
 //! oriented by that order: a different but equally canonical choice, so
-//! two expressions get the same id exactly when [`Signed::of`] gives them
-//! the same form. [`Forms::tree`] turns an id back into that form.
+//! two expressions get the same id exactly when [`TreeForm::of`] gives them
+//! the same form. [`FormStore::tree`] turns an id back into that form.
 
 mod facts;
 mod fournums;
@@ -63,12 +63,12 @@ impl SignedId {
 }
 
 /// Children of a sum or a product: forms of four cards fit inline.
-type Children = SmallVec<[FormId; 4]>;
+type Parts = SmallVec<[FormId; 4]>;
 
 /// The store of forms.
 #[derive(Debug, Default)]
-pub(crate) struct Forms {
-    /// Each form's shape, as [`Node`] with ids for children.
+pub(crate) struct FormStore {
+    /// Each form's shape, as [`TreeNode`] with ids for children.
     shapes: Shapes,
     facts: Vec<StoredFacts>,
     /// The id of every shape with the high half of its shape's hash, so
@@ -78,7 +78,7 @@ pub(crate) struct Forms {
     /// cache. Growing it hashes the shapes again, which room made at
     /// once makes rare.
     ids: HashTable<(u32, FormId)>,
-    /// What [`Forms::without_a_one`] made of each form asked as a part: a
+    /// What [`FormStore::without_a_one`] made of each form asked as a part: a
     /// part sits in the tops of many solutions of one hand. By id, the
     /// place of the answer among `found_without_a_one` plus one, or zero
     /// if not asked: four bytes a form, since about one form in ten is
@@ -87,10 +87,10 @@ pub(crate) struct Forms {
     found_without_a_one: Vec<Option<(SignedId, SignedId)>>,
 }
 
-impl Forms {
+impl FormStore {
     /// An empty store with room for `n` forms.
-    pub(crate) fn with_capacity(n: usize) -> Forms {
-        Forms {
+    pub(crate) fn with_capacity(n: usize) -> FormStore {
+        FormStore {
             shapes: Shapes::with_capacity(n),
             facts: Vec::with_capacity(n),
             ids: HashTable::with_capacity(n),

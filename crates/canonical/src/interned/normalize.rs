@@ -1,10 +1,14 @@
+//! The function-level normal form on ids: sums and products flattened,
+//! their parts sorted, sums oriented, combined from two stored forms
+//! with the parts gathered on the stack where they are few.
+
 use reckon_core::Op;
 
 use super::shapes::Shape;
-use super::{Children, FormId, Forms, SignedId};
+use super::{FormId, FormStore, Parts, SignedId};
 
-impl Forms {
-    /// The form of `a op b`, as [`Signed::combine`].
+impl FormStore {
+    /// The form of `a op b`, as [`TreeForm::combine`].
     pub(crate) fn combine(&mut self, op: Op, a: SignedId, b: SignedId) -> SignedId {
         let sum = matches!(op, Op::Add | Op::Sub);
         if !self.flattens(a.form, sum) && !self.flattens(b.form, sum) {
@@ -13,7 +17,7 @@ impl Forms {
         if self.part_count(a.form, sum) + self.part_count(b.form, sum) <= FEW_PARTS {
             return self.combine_few(op, a, b);
         }
-        let (mut kept, mut inverted) = (Children::new(), Children::new());
+        let (mut kept, mut inverted) = (Parts::new(), Parts::new());
         match op {
             Op::Add | Op::Sub => {
                 self.add_terms(a, false, &mut kept, &mut inverted);
@@ -42,11 +46,11 @@ impl Forms {
         self.shapes.parts_if(form, sum).unwrap_or(1)
     }
 
-    /// [`Forms::combine`] where the whole has at most [`FEW_PARTS`]
+    /// [`FormStore::combine`] where the whole has at most [`FEW_PARTS`]
     /// parts, as forms of four cards do: the sides are gathered on the
     /// stack, and no shape is built unless new.
     fn combine_few(&mut self, op: Op, a: SignedId, b: SignedId) -> SignedId {
-        let (mut kept, mut inverted) = (Side::EMPTY, Side::EMPTY);
+        let (mut kept, mut inverted) = (StackSide::EMPTY, StackSide::EMPTY);
         let invert_b = matches!(op, Op::Sub | Op::Div);
         if matches!(op, Op::Add | Op::Sub) {
             self.gather_terms(a, false, &mut kept, &mut inverted);
@@ -59,9 +63,9 @@ impl Forms {
         }
     }
 
-    /// As [`Forms::add_terms`], onto sides on the stack.
+    /// As [`FormStore::add_terms`], onto sides on the stack.
     #[inline(always)]
-    fn gather_terms(&self, t: SignedId, subtract: bool, kept: &mut Side, inverted: &mut Side) {
+    fn gather_terms(&self, t: SignedId, subtract: bool, kept: &mut StackSide, inverted: &mut StackSide) {
         let flip = t.negative ^ subtract;
         match self.shapes.get(t.form) {
             Shape::Sum(plus, minus) => {
@@ -72,16 +76,16 @@ impl Forms {
         }
     }
 
-    /// Places a term that is no sum, as [`Forms::sum`] would: a sign-free
+    /// Places a term that is no sum, as [`FormStore::sum`] would: a sign-free
     /// term is added either way.
     #[inline(always)]
-    fn place_term(&self, term: FormId, minus: bool, kept: &mut Side, inverted: &mut Side) {
+    fn place_term(&self, term: FormId, minus: bool, kept: &mut StackSide, inverted: &mut StackSide) {
         if minus && !self.facts(term).sign_free { inverted.push(term) } else { kept.push(term) }
     }
 
-    /// As [`Forms::add_factors`], onto sides on the stack.
+    /// As [`FormStore::add_factors`], onto sides on the stack.
     #[inline(always)]
-    fn gather_factors(&self, t: FormId, divide: bool, kept: &mut Side, inverted: &mut Side) {
+    fn gather_factors(&self, t: FormId, divide: bool, kept: &mut StackSide, inverted: &mut StackSide) {
         let (to_kept, to_inverted) = if divide { (inverted, kept) } else { (kept, inverted) };
         match self.shapes.get(t) {
             Shape::Prod(num, den) => {
@@ -92,12 +96,12 @@ impl Forms {
         }
     }
 
-    /// As [`Forms::sum`], of terms placed on the stack. The sides are
+    /// As [`FormStore::sum`], of terms placed on the stack. The sides are
     /// sorted where they were gathered, not moved: a side just written
     /// an id at a time and then copied whole is read before the writes
     /// have landed, and the copy waits for them.
     #[inline(always)]
-    fn sum_of_sides(&mut self, kept: &mut Side, inverted: &mut Side) -> SignedId {
+    fn sum_of_sides(&mut self, kept: &mut StackSide, inverted: &mut StackSide) -> SignedId {
         kept.sort();
         inverted.sort();
         let negative = kept.len.cmp(&inverted.len).then_with(|| kept.as_slice().cmp(inverted.as_slice())).is_lt();
@@ -105,17 +109,17 @@ impl Forms {
         SignedId { negative, form: self.intern_sides(true, kept, inverted) }
     }
 
-    /// As [`Forms::product`], of factors placed on the stack (sorted in
-    /// place, as by [`Forms::sum_of_sides`]).
+    /// As [`FormStore::product`], of factors placed on the stack (sorted in
+    /// place, as by [`FormStore::sum_of_sides`]).
     #[inline(always)]
-    fn product_of_sides(&mut self, negative: bool, kept: &mut Side, inverted: &mut Side) -> SignedId {
+    fn product_of_sides(&mut self, negative: bool, kept: &mut StackSide, inverted: &mut StackSide) -> SignedId {
         kept.sort();
         inverted.sort();
         let form = self.intern_sides(false, kept, inverted);
         SignedId { negative: negative && !self.facts(form).sign_free, form }
     }
 
-    /// [`Forms::combine`] of two parts that are not taken apart, most
+    /// [`FormStore::combine`] of two parts that are not taken apart, most
     /// forms met: the sides of a form of two are known without lists to
     /// fill and sort.
     fn combine_two(&mut self, op: Op, a: SignedId, b: SignedId) -> SignedId {
@@ -147,7 +151,7 @@ impl Forms {
 
     /// The sum of the terms `kept` less the terms `inverted`. A sign-free
     /// term is added either way.
-    fn sum(&mut self, mut kept: Children, mut inverted: Children) -> SignedId {
+    fn sum(&mut self, mut kept: Parts, mut inverted: Parts) -> SignedId {
         if inverted.iter().any(|t| self.facts(*t).sign_free) {
             kept.extend(inverted.iter().copied().filter(|t| self.facts(*t).sign_free));
             inverted.retain(|t| !self.facts(*t).sign_free);
@@ -162,7 +166,7 @@ impl Forms {
 
     /// The product of the factors `kept` over the divisors `inverted`,
     /// negated if `negative`.
-    fn product(&mut self, negative: bool, mut kept: Children, mut inverted: Children) -> SignedId {
+    fn product(&mut self, negative: bool, mut kept: Parts, mut inverted: Parts) -> SignedId {
         sort_side(&mut kept);
         sort_side(&mut inverted);
         let form = self.intern(Shape::Prod(&kept, &inverted));
@@ -172,7 +176,7 @@ impl Forms {
     /// Inlined for the usual term that is no sum; a sum's terms are
     /// taken over out of line.
     #[inline]
-    fn add_terms(&self, t: SignedId, subtract: bool, plus: &mut Children, minus: &mut Children) {
+    fn add_terms(&self, t: SignedId, subtract: bool, plus: &mut Parts, minus: &mut Parts) {
         let flip = t.negative ^ subtract;
         match self.shapes.get(t.form) {
             Shape::Sum(p, m) if flip => take_over(m, p, plus, minus),
@@ -182,9 +186,9 @@ impl Forms {
         }
     }
 
-    /// As [`Forms::add_terms`], for factors.
+    /// As [`FormStore::add_terms`], for factors.
     #[inline]
-    fn add_factors(&self, t: FormId, divide: bool, num: &mut Children, den: &mut Children) {
+    fn add_factors(&self, t: FormId, divide: bool, num: &mut Parts, den: &mut Parts) {
         match self.shapes.get(t) {
             Shape::Prod(n, d) if divide => take_over(d, n, num, den),
             Shape::Prod(n, d) => take_over(n, d, num, den),
@@ -194,7 +198,7 @@ impl Forms {
     }
 
     /// The sum or product `form` with its parts at `dropped` (kept parts
-    /// first) dropped, or the first replaced by `with`, as [`Forms::join`]
+    /// first) dropped, or the first replaced by `with`, as [`FormStore::join`]
     /// builds the rest: the other parts are never sums (products)
     /// themselves, so they are taken over as they are.
     pub(super) fn with_parts_replaced(&mut self, form: FormId, dropped: &[usize], with: Option<SignedId>) -> SignedId {
@@ -204,9 +208,9 @@ impl Forms {
         if left + with.map_or(0, |part| self.part_count(part.form, sum)) <= FEW_PARTS {
             return self.with_few_parts_replaced(form, dropped, with);
         }
-        let (mut rest_kept, mut rest_inverted) = (Children::new(), Children::new());
+        let (mut rest_kept, mut rest_inverted) = (Parts::new(), Parts::new());
         // Each side taken over apart: no test of which side a part is on.
-        let taken = |side: &[FormId], first: usize, rest: &mut Children| {
+        let taken = |side: &[FormId], first: usize, rest: &mut Parts| {
             for (n, &part) in (first..).zip(side) {
                 if !dropped.contains(&n) {
                     rest.push(part);
@@ -230,12 +234,12 @@ impl Forms {
         if sum { self.sum(rest_kept, rest_inverted) } else { self.product(negative, rest_kept, rest_inverted) }
     }
 
-    /// [`Forms::with_parts_replaced`] where the result has at most
+    /// [`FormStore::with_parts_replaced`] where the result has at most
     /// [`FEW_PARTS`] parts: its sides are gathered on the stack.
     fn with_few_parts_replaced(&mut self, form: FormId, dropped: &[usize], with: Option<SignedId>) -> SignedId {
         let (sum, kept, inverted) = self.sides(form).expect("a sum or a product");
         let kept_count = kept.len();
-        let (mut rest_kept, mut rest_inverted) = (Side::EMPTY, Side::EMPTY);
+        let (mut rest_kept, mut rest_inverted) = (StackSide::EMPTY, StackSide::EMPTY);
         let mut subtracted = 0;
         for (n, &part) in kept.iter().chain(inverted).enumerate() {
             if dropped.contains(&n) {
@@ -275,7 +279,7 @@ impl Forms {
         if let [(false, only)] = parts {
             return *only;
         }
-        let (mut kept, mut inverted) = (Children::new(), Children::new());
+        let (mut kept, mut inverted) = (Parts::new(), Parts::new());
         let mut negative = false;
         for &(invert, part) in parts {
             if sum {
@@ -295,13 +299,13 @@ const FEW_PARTS: usize = 4;
 
 /// One side of a form of at most [`FEW_PARTS`] parts, on the stack.
 #[derive(Clone, Copy)]
-pub(super) struct Side {
+pub(super) struct StackSide {
     ids: [FormId; FEW_PARTS],
     len: usize,
 }
 
-impl Side {
-    const EMPTY: Side = Side { ids: [FormId(0); FEW_PARTS], len: 0 };
+impl StackSide {
+    const EMPTY: StackSide = StackSide { ids: [FormId(0); FEW_PARTS], len: 0 };
 
     fn push(&mut self, id: FormId) {
         self.ids[self.len] = id;
@@ -327,7 +331,7 @@ impl Side {
 /// Adds the sides `to_kept` and `to_inverted` of a sum or product to those
 /// of another.
 #[inline(never)]
-fn take_over(to_kept: &[FormId], to_inverted: &[FormId], kept: &mut Children, inverted: &mut Children) {
+fn take_over(to_kept: &[FormId], to_inverted: &[FormId], kept: &mut Parts, inverted: &mut Parts) {
     // Pushed one by one: `extend_from_slice` inserts through a general
     // path and library copies, costly for a few ids.
     for &id in to_kept {
@@ -340,7 +344,7 @@ fn take_over(to_kept: &[FormId], to_inverted: &[FormId], kept: &mut Children, in
 
 /// Sorts the ids of one side. Most sides hold one or two ids: those are
 /// ordered directly, cheaper than the general sort for every form met.
-fn sort_side(ids: &mut Children) {
+fn sort_side(ids: &mut Parts) {
     match ids.as_mut_slice() {
         [] | [_] => {}
         [a, b] => {

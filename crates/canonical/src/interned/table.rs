@@ -1,9 +1,15 @@
-use super::facts::{Facts, StoredFacts};
-use super::normalize::Side;
-use super::shapes::Shape;
-use super::{FormId, Forms};
+//! The hash-consing table: each shape is stored once and found again by
+//! its hash, so that two equal forms get one id and comparing forms is
+//! comparing ids. The hash is its own, a few multiplications over the
+//! shape's words, as every form met is hashed and a general hasher over
+//! the same words costs more.
 
-impl Forms {
+use super::facts::{Facts, StoredFacts};
+use super::normalize::StackSide;
+use super::shapes::Shape;
+use super::{FormId, FormStore};
+
+impl FormStore {
     pub(super) fn intern(&mut self, shape: Shape<'_>) -> FormId {
         let hash = hash_of(shape);
         if let Some(id) = self.find(hash, |stored| stored == shape) {
@@ -13,7 +19,7 @@ impl Forms {
         self.store(hash, shape, facts)
     }
 
-    /// [`Forms::intern`] for the sum (or product) of `a` and `b`, `b`
+    /// [`FormStore::intern`] for the sum (or product) of `a` and `b`, `b`
     /// subtracted (divided by) if `b_inverted`, with its sides in order:
     /// compared and hashed as two ids, with no shape built unless new.
     /// Inlined at each call, where the kind and the sides are known.
@@ -35,11 +41,11 @@ impl Forms {
         self.store(hash, if sum { Shape::Sum(kept, inverted) } else { Shape::Prod(kept, inverted) }, facts)
     }
 
-    /// [`Forms::intern`] for the sum (or product) of the sorted sides
+    /// [`FormStore::intern`] for the sum (or product) of the sorted sides
     /// `kept` and `inverted`: no shape is built unless new. Inlined, as
     /// the kind is known at each call.
     #[inline(always)]
-    pub(super) fn intern_sides(&mut self, sum: bool, kept: &Side, inverted: &Side) -> FormId {
+    pub(super) fn intern_sides(&mut self, sum: bool, kept: &StackSide, inverted: &StackSide) -> FormId {
         let (k, i) = (kept.as_slice(), inverted.as_slice());
         let hash = hash_of_parts(sum, k, i);
         let same = |stored: Shape<'_>| match stored {

@@ -1,10 +1,10 @@
 use super::*;
-use crate::form::Signed;
+use crate::form::TreeForm;
 use hashbrown::HashMap;
 use reckon_core::Op;
 use reckon_core::{Expr, Hand, Rules, all_solutions};
 
-fn id_of(forms: &mut Forms, e: &Expr) -> SignedId {
+fn id_of(forms: &mut FormStore, e: &Expr) -> SignedId {
     match e {
         Expr::Num(card) => forms.leaf(*card),
         Expr::Binary(step) => {
@@ -16,9 +16,9 @@ fn id_of(forms: &mut Forms, e: &Expr) -> SignedId {
 
 /// The stored form of the expression `text`, and the `4nums` form its
 /// tree gets, which keys taken on the stored forms must match.
-fn stored(forms: &mut Forms, text: &str) -> (SignedId, crate::fournums::Form) {
+fn stored(forms: &mut FormStore, text: &str) -> (SignedId, crate::fournums::FourNumsForm) {
     let id = id_of(forms, &reckon_core::parse_expr(text).unwrap());
-    (id, crate::fournums::Form::of_function(forms.tree(id)))
+    (id, crate::fournums::FourNumsForm::of_function(forms.tree(id)))
 }
 
 /// Each form is stored once and found again by its id, also after the
@@ -26,7 +26,7 @@ fn stored(forms: &mut Forms, text: &str) -> (SignedId, crate::fournums::Form) {
 /// stored shape again each time.
 #[test]
 fn forms_are_found_again_after_the_table_grows() {
-    let mut forms = Forms::default();
+    let mut forms = FormStore::default();
     let all = all_solutions(&"1 2 3 4 5".parse::<Hand>().unwrap(), &Rules::game24());
     let first: Vec<SignedId> = all.iter().map(|e| id_of(&mut forms, e)).collect();
     let stored = forms.len();
@@ -42,12 +42,12 @@ fn forms_are_found_again_after_the_table_grows() {
 /// subtracted terms of `5+75/(9-6)-25`, beside the 25 it cancels.
 #[test]
 fn a_pair_on_one_side_of_a_stored_sum_is_not_plain() {
-    let mut forms = Forms::default();
+    let mut forms = FormStore::default();
     forms.leaf(Rational::from_integer(9));
     forms.leaf(Rational::from_integer(6));
     let e = reckon_core::parse_expr("100*(5+75/(9-6)-25)").unwrap();
     let id = id_of(&mut forms, &e);
-    let four_nums = crate::fournums::Form::of_function(forms.tree(id));
+    let four_nums = crate::fournums::FourNumsForm::of_function(forms.tree(id));
     assert_ne!(four_nums.core, forms.tree(id), "the pair is stripped");
     assert!(!forms.facts(id.form).plain);
 }
@@ -56,7 +56,7 @@ fn a_pair_on_one_side_of_a_stored_sum_is_not_plain() {
 /// opposite sides may be.
 #[test]
 fn equal_cards_on_one_side_are_plain() {
-    let mut forms = Forms::default();
+    let mut forms = FormStore::default();
     let mut plain = |text: &str| {
         let id = id_of(&mut forms, &reckon_core::parse_expr(text).unwrap());
         forms.facts(id.form).plain
@@ -71,12 +71,12 @@ fn equal_cards_on_one_side_are_plain() {
 /// A literal one is taken out of a product that keeps another factor.
 #[test]
 fn a_one_factor_is_taken_out_where_the_4nums_level_takes_it() {
-    let mut forms = Forms::default();
+    let mut forms = FormStore::default();
     let mut without = |text: &str| {
         let id = id_of(&mut forms, &reckon_core::parse_expr(text).unwrap());
         forms.without_a_one(id).map(|(core, _)| forms.tree(core))
     };
-    let form = |text: &str| Signed::of(&reckon_core::parse_expr(text).unwrap());
+    let form = |text: &str| TreeForm::of(&reckon_core::parse_expr(text).unwrap());
     assert_eq!(without("1*(4+8+12)"), Some(form("4+8+12")));
     assert_eq!(without("12+1*(4+8)"), Some(form("12+4+8")));
     assert_eq!(without("2*(3+9)/1"), Some(form("2*(3+9)")));
@@ -92,7 +92,7 @@ fn a_one_factor_is_taken_out_where_the_4nums_level_takes_it() {
 /// would leave the other alone, none is taken.
 #[test]
 fn a_part_worth_one_is_taken_out_as_the_tree_form_takes_it() {
-    let mut forms = Forms::default();
+    let mut forms = FormStore::default();
     let cases = [
         "(5-4)*(4+8+12)",
         "(4+8+12)/(7-6)",
@@ -124,7 +124,7 @@ fn a_part_worth_one_is_taken_out_as_the_tree_form_takes_it() {
 /// of equal value, or a decoration inside a term, is not said to be.
 #[test]
 fn a_sum_of_plain_terms_keeps_its_pairs_of_equal_terms() {
-    let mut forms = Forms::default();
+    let mut forms = FormStore::default();
     let mut sum_of_plain_terms = |text: &str| {
         let (id, tree) = stored(&mut forms, text);
         (forms.is_sum_of_plain_terms(id.form), tree.core == forms.tree(id))
@@ -144,7 +144,7 @@ fn a_sum_of_plain_terms_keeps_its_pairs_of_equal_terms() {
 /// taken.
 #[test]
 fn a_cancelled_pair_of_equal_parts_moves_to_the_top_as_the_tree_form_moves_it() {
-    let mut forms = Forms::default();
+    let mut forms = FormStore::default();
     let cases = [
         "2*(2+12-2)",
         "3*2*12/3",
@@ -189,7 +189,7 @@ fn ids_turn_back_into_their_tree_forms_in_any_order_of_storing() {
         .flat_map(|cards| all_solutions(&cards.parse::<Hand>().unwrap(), &rules))
         .collect();
     for reversed in [false, true] {
-        let mut forms = Forms::default();
+        let mut forms = FormStore::default();
         let order: Vec<&Expr> = if reversed { solutions.iter().rev().collect() } else { solutions.iter().collect() };
         for e in order {
             let id = id_of(&mut forms, e);
@@ -198,7 +198,7 @@ fn ids_turn_back_into_their_tree_forms_in_any_order_of_storing() {
             // that such a tree form is not one a sum of its terms
             // makes again.
             if matches!(e, Expr::Binary(step) if matches!(step.op, Op::Mul | Op::Div)) {
-                assert_eq!(forms.tree(id), Signed::of(e), "{e}, stored reversed: {reversed}");
+                assert_eq!(forms.tree(id), TreeForm::of(e), "{e}, stored reversed: {reversed}");
             }
         }
     }
@@ -208,16 +208,16 @@ fn ids_turn_back_into_their_tree_forms_in_any_order_of_storing() {
 /// form, and an id turns back into its form.
 #[test]
 fn ids_are_the_tree_forms() {
-    let mut forms = Forms::default();
-    let mut seen: HashMap<SignedId, Signed> = HashMap::new();
-    let mut trees: HashMap<Signed, SignedId> = HashMap::new();
+    let mut forms = FormStore::default();
+    let mut seen: HashMap<SignedId, TreeForm> = HashMap::new();
+    let mut trees: HashMap<TreeForm, SignedId> = HashMap::new();
     for (cards, target) in
         [("1 2 3 4", 24), ("3 3 8 8", 24), ("2 2 2 3", 24), ("1 5 5 5", 24), ("0 1 10 13", 10), ("1 1 2 10", 10)]
     {
         let hand: Hand = cards.parse().unwrap();
         for e in all_solutions(&hand, &Rules::with_target(Rational::from_integer(target))) {
             let id = id_of(&mut forms, &e);
-            let tree = Signed::of(&e);
+            let tree = TreeForm::of(&e);
             assert_eq!(forms.tree(id), tree, "{e}");
             assert_eq!(forms.of_tree(&tree), id, "{e}");
             assert_eq!(*seen.entry(id).or_insert_with(|| tree.clone()), tree, "{e}");

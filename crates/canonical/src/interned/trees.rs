@@ -1,16 +1,20 @@
+//! Ids back to trees, and trees to ids: a tree form does not depend on
+//! the order forms were stored in, so it is what a key outside one store
+//! holds, and what the tree form of the `4nums` level strips.
+
 use smallvec::SmallVec;
 
 use super::shapes::Shape;
-use super::{FormId, Forms, SignedId};
-use crate::form::{self, Node, Signed};
+use super::{FormId, FormStore, SignedId};
+use crate::form::{self, TreeForm, TreeNode};
 
-impl Forms {
-    /// The form of `id` as [`Signed::of`] builds it: the same multisets
+impl FormStore {
+    /// The form of `id` as [`TreeForm::of`] builds it: the same multisets
     /// of parts, sorted and oriented once rather than a part at a time.
-    pub(crate) fn tree(&self, id: SignedId) -> Signed {
+    pub(crate) fn tree(&self, id: SignedId) -> TreeForm {
         let part = |form: &FormId| self.tree(SignedId { negative: false, form: *form });
         let mut tree = match self.shapes.get(id.form) {
-            Shape::Leaf(card) => Signed::leaf(card),
+            Shape::Leaf(card) => TreeForm::leaf(card),
             Shape::Sum(plus, minus) => {
                 let (mut kept, mut inverted) = (Vec::with_capacity(plus.len()), Vec::with_capacity(minus.len()));
                 for (subtract, term) in plus.iter().map(|f| (false, f)).chain(minus.iter().map(|f| (true, f))) {
@@ -22,7 +26,7 @@ impl Forms {
             }
             Shape::Prod(num, den) => {
                 let mut negative = false;
-                let mut factors = |ids: &[FormId]| -> Vec<Node> {
+                let mut factors = |ids: &[FormId]| -> Vec<TreeNode> {
                     ids.iter()
                         .map(|f| {
                             let factor = part(f);
@@ -35,10 +39,10 @@ impl Forms {
                 kept.sort_unstable();
                 inverted.sort_unstable();
                 // A product with a sign-free factor carries no sign, as
-                // `Signed::combine` makes it: its factors' signs here say
+                // `TreeForm::combine` makes it: its factors' signs here say
                 // only how each happens to be stored.
                 let negative = negative && !self.facts(id.form).sign_free;
-                Signed { negative, node: Node::Prod { num: kept, den: inverted } }
+                TreeForm { negative, node: TreeNode::Prod { num: kept, den: inverted } }
             }
         };
         tree.negative ^= id.negative;
@@ -46,17 +50,17 @@ impl Forms {
     }
 
     /// The id of a form built by [`crate::form`].
-    pub(crate) fn of_tree(&mut self, tree: &Signed) -> SignedId {
+    pub(crate) fn of_tree(&mut self, tree: &TreeForm) -> SignedId {
         let mut id = self.of_node(&tree.node);
         id.negative ^= tree.negative;
         id
     }
 
     /// As combining the parts one at a time, but storing only the whole.
-    fn of_node(&mut self, node: &Node) -> SignedId {
+    fn of_node(&mut self, node: &TreeNode) -> SignedId {
         let (kept, inverted) = match node {
-            Node::Leaf(card) => return self.leaf(*card),
-            Node::Sum { plus, minus } | Node::Prod { num: plus, den: minus } => (plus, minus),
+            TreeNode::Leaf(card) => return self.leaf(*card),
+            TreeNode::Sum { plus, minus } | TreeNode::Prod { num: plus, den: minus } => (plus, minus),
         };
         let parts: SmallVec<[(bool, SignedId); 8]> = kept
             .iter()
@@ -64,6 +68,6 @@ impl Forms {
             .chain(inverted.iter().map(|n| (true, n)))
             .map(|(invert, part)| (invert, self.of_node(part)))
             .collect();
-        self.join(matches!(node, Node::Sum { .. }), &parts)
+        self.join(matches!(node, TreeNode::Sum { .. }), &parts)
     }
 }

@@ -4,20 +4,20 @@
 use reckon_core::{NodeId, Nodes, Rational, Solution};
 
 use crate::few::FewMap;
-use crate::fournums::Form;
-use crate::interned::{Forms, SignedId};
+use crate::fournums::FourNumsForm;
+use crate::interned::{FormStore, SignedId};
 use crate::level::Level;
 
 /// The function-level form of every node met, kept while the
 /// enumerator's node ids stay valid.
 #[derive(Debug, Default)]
-pub(super) struct NodeForms {
-    pub(super) forms: Forms,
+pub(super) struct FormsOfNodes {
+    pub(super) forms: FormStore,
     pub(super) of_node: Vec<Option<SignedId>>,
     pub(super) epoch: u64,
 }
 
-impl NodeForms {
+impl FormsOfNodes {
     /// Drops every form if there are more than `most`: between hands,
     /// since classes compare forms only within one hand.
     pub(super) fn limit(&mut self, most: usize) {
@@ -72,9 +72,9 @@ impl NodeForms {
     }
 
     /// The `4nums` key of the form `function`: taken on the stored forms
-    /// where [`NodeForms::four_nums_on_forms`] can, else
-    /// [`Form::of_function`] with its parts stored as forms.
-    fn four_nums(&mut self, function: SignedId) -> FourNums {
+    /// where [`FormsOfNodes::four_nums_on_forms`] can, else
+    /// [`FourNumsForm::of_function`] with its parts stored as forms.
+    fn four_nums(&mut self, function: SignedId) -> FourNumsKey {
         match self.four_nums_on_forms(function) {
             Some(key) => {
                 debug_assert_eq!(self.four_nums_by_tree(function), key, "{:?}", self.forms.tree(function));
@@ -88,41 +88,41 @@ impl NodeForms {
     /// cancelled pairs among the terms of its top sum (the form itself),
     /// or when all it has is one one factor, one cancelled pair of equal
     /// parts, or two cards 1; `None` otherwise.
-    fn four_nums_on_forms(&mut self, function: SignedId) -> Option<FourNums> {
+    fn four_nums_on_forms(&mut self, function: SignedId) -> Option<FourNumsKey> {
         let forms = &mut self.forms;
         // A cancelled pair comes back at the top as `+x-y`: from the top
         // sum, it comes back where it was.
         if forms.facts(function.form).plain || forms.is_sum_of_plain_terms(function.form) {
-            return Some(FourNums::of_core(function, None));
+            return Some(FourNumsKey::of_core(function, None));
         }
         // Most forms that are not plain only multiply or divide by a part
         // worth one (a card 1, or a plain part such as `(5-4)`), or else
         // hold a cancelled pair of equal parts. The rest must not be worth
         // zero: a product of a one factor and a zero is a zero product.
-        let nonzero_plain = |forms: &Forms, id: SignedId| {
+        let nonzero_plain = |forms: &FormStore, id: SignedId| {
             forms.facts(id.form).plain && forms.facts(id.form).value.is_some_and(|v| !v.is_zero())
         };
         let without_one = forms.without_a_one(function);
         if let Some((core, one)) = without_one.filter(|(core, _)| nonzero_plain(forms, *core)) {
-            return Some(FourNums::of_core(core, Some(one)));
+            return Some(FourNumsKey::of_core(core, Some(one)));
         }
         if let Some((rest, part)) = forms.without_a_pair(function).filter(|(rest, _)| nonzero_plain(forms, *rest)) {
-            return Some(FourNums::of_core(forms.with_pair(rest, part), None));
+            return Some(FourNumsKey::of_core(forms.with_pair(rest, part), None));
         }
         // Two cards 1 taken out are a cancelled pair: `x*1*1 = x+1-1`.
         let card_one = forms.leaf(Rational::ONE);
         let (core, _) = without_one.filter(|&(_, one)| one == card_one)?;
         let (rest, _) =
             forms.without_a_one(core).filter(|&(rest, one)| one == card_one && nonzero_plain(forms, rest))?;
-        Some(FourNums::of_core(forms.with_pair(rest, card_one.form), None))
+        Some(FourNumsKey::of_core(forms.with_pair(rest, card_one.form), None))
     }
 
-    /// Out of line: few forms need it, and [`Classes::of`] is hot.
+    /// Out of line: few forms need it, and [`ClassNumbers::of`] is hot.
     #[inline(never)]
-    fn four_nums_by_tree(&mut self, function: SignedId) -> FourNums {
-        let form = Form::of_function(self.forms.tree(function));
+    fn four_nums_by_tree(&mut self, function: SignedId) -> FourNumsKey {
+        let form = FourNumsForm::of_function(self.forms.tree(function));
         let forms = &mut self.forms;
-        FourNums {
+        FourNumsKey {
             core: forms.of_tree(&form.core),
             one: form.one.as_ref().map(|one| forms.of_tree(one)),
             zeros: form.zeros,
@@ -136,23 +136,23 @@ impl NodeForms {
 /// A `4nums` [`Form`] with its parts stored as forms: equal exactly when
 /// the forms are.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
-struct FourNums {
+struct FourNumsKey {
     core: SignedId,
     one: Option<SignedId>,
     zeros: usize,
     zero_product: Option<(Vec<SignedId>, Vec<Rational>)>,
 }
 
-impl FourNums {
+impl FourNumsKey {
     /// The key of a form with no zero terms and no zero product.
-    fn of_core(core: SignedId, one: Option<SignedId>) -> FourNums {
-        FourNums { core, one, zeros: 0, zero_product: None }
+    fn of_core(core: SignedId, one: Option<SignedId>) -> FourNumsKey {
+        FourNumsKey { core, one, zeros: 0, zero_product: None }
     }
 }
 
 /// The classes of one hand's solutions above the syntax level.
 #[derive(Debug, Default)]
-pub(super) struct Classes {
+pub(super) struct ClassNumbers {
     /// The class of each function-level form, by its [`SignedId::key`].
     by_function: FewMap<u64, usize>,
     /// At the `4nums` level, the class of each key with nothing but a
@@ -160,11 +160,11 @@ pub(super) struct Classes {
     /// one. Keyed by [`core_key`].
     by_core: FewMap<u128, usize>,
     /// The class of every other key.
-    by_key: FewMap<FourNums, usize>,
+    by_key: FewMap<FourNumsKey, usize>,
     pub(super) count: usize,
 }
 
-impl Classes {
+impl ClassNumbers {
     pub(super) fn clear(&mut self) {
         self.by_function.clear();
         self.by_core.clear();
@@ -179,7 +179,7 @@ impl Classes {
     pub(super) fn of(
         &mut self,
         level: Level,
-        forms: &mut NodeForms,
+        forms: &mut FormsOfNodes,
         function: SignedId,
         known: usize,
     ) -> (usize, bool) {
@@ -194,11 +194,11 @@ impl Classes {
             // The `4nums` key depends on the form only and is costly:
             // once per form.
             _ => match forms.four_nums(function) {
-                FourNums { core, one, zeros: 0, zero_product: None } if core.form.stored_after(known) => {
+                FourNumsKey { core, one, zeros: 0, zero_product: None } if core.form.stored_after(known) => {
                     self.by_core.insert_new(core_key(core, one), next);
                     next
                 }
-                FourNums { core, one, zeros: 0, zero_product: None } => {
+                FourNumsKey { core, one, zeros: 0, zero_product: None } => {
                     self.by_core.get_or_insert(core_key(core, one), next)
                 }
                 key => self.by_key.get_or_insert(key, next),

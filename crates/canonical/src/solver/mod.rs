@@ -7,14 +7,14 @@ use hashbrown::HashSet;
 use reckon_core::{CardUse, Enumerator, Expr, Hand, Nodes, Rational, Rules, Solution, TooManySolutions, Trees};
 
 use crate::batch::Batch;
-use crate::interned::Forms;
+use crate::interned::FormStore;
 use crate::level::Level;
 use crate::rank::{NodeRanks, rank_of};
-use crate::shown::{Members, Shown};
+use crate::shown::{BestOfClasses, Members};
 use crate::syntax::SyntaxIds;
 use crate::tidy::{TidyRoom, display_level, keeps_grouping, tidy_view};
-use crate::view::{Top, Walk};
-use classes::{Classes, NodeForms};
+use crate::view::{NodeSolution, SolutionOrPart};
+use classes::{ClassNumbers, FormsOfNodes};
 
 /// Lists or counts the distinct solutions of hand after hand under one set
 /// of rules at one level, sharing the work on common sub-hands between
@@ -35,11 +35,11 @@ pub struct DistinctSolver {
     keeps_grouping: bool,
     trees: Trees,
     enumerator: Enumerator,
-    forms: NodeForms,
+    forms: FormsOfNodes,
     ranks: NodeRanks,
     syntax: SyntaxIds,
     /// Kept between hands for their room.
-    classes: Classes,
+    classes: ClassNumbers,
     /// Lists, for a solver that leaves out trees with a better twin (see
     /// [`Trees::LeftGroupedForFourNums`]), the hands with a card that is
     /// negative or not whole, whose printing depends on its place: there
@@ -48,7 +48,7 @@ pub struct DistinctSolver {
     with_every_twin: Option<Box<DistinctSolver>>,
     /// The best member of each class of the hands of the run being
     /// listed; kept between runs for its room.
-    shown: Shown<Solution>,
+    shown: BestOfClasses<Solution>,
     /// The raw solutions of the run of hands being answered; kept
     /// between runs for its room.
     batch: Batch,
@@ -69,19 +69,19 @@ const ROOM: usize = 1 << 13;
 /// it.
 const STORED_LIMIT: usize = if cfg!(test) { 1 << 8 } else { 1 << 16 };
 
-/// Solutions as members of [`Shown`]: kept as two node ids, built as a
+/// Solutions as members of [`BestOfClasses`]: kept as two node ids, built as a
 /// tree only if shown or tied. Each has the value `target`.
-struct Solutions<'a> {
+struct NodeMembers<'a> {
     nodes: &'a Nodes,
     target: Rational,
 }
 
-impl Members for Solutions<'_> {
+impl Members for NodeMembers<'_> {
     type Member = Solution;
 
     fn tidy(&self, level: Level, member: &Solution, room: &mut TidyRoom) -> Expr {
-        // Below the top, parts are walked as nodes: smaller to pass than `Walk`.
-        tidy_view(level, Top { nodes: self.nodes, solution: *member }.view(), Some(self.target), room)
+        // Below the top, parts are walked as nodes: smaller to pass than `SolutionOrPart`.
+        tidy_view(level, NodeSolution { nodes: self.nodes, solution: *member }.view(), Some(self.target), room)
     }
 }
 
@@ -102,12 +102,12 @@ impl DistinctSolver {
             enumerator: Enumerator::of_trees(rules, trees),
             // Room for what a few hundred hands store, made at once:
             // grown from nothing, the tables are copied a dozen times over.
-            forms: NodeForms { forms: Forms::with_capacity(ROOM), of_node: Vec::with_capacity(ROOM), epoch: 0 },
+            forms: FormsOfNodes { forms: FormStore::with_capacity(ROOM), of_node: Vec::with_capacity(ROOM), epoch: 0 },
             ranks: NodeRanks::with_capacity(ROOM),
             syntax: SyntaxIds::default(),
-            classes: Classes::default(),
+            classes: ClassNumbers::default(),
             with_every_twin: None,
-            shown: Shown::idle(),
+            shown: BestOfClasses::idle(),
             batch: Batch::default(),
         }
     }
@@ -295,9 +295,9 @@ impl DistinctSolver {
         ranks.follow(nodes.epoch());
         classes.clear();
         shown.begin(display);
-        let mut held = Held::Nothing;
+        let mut held = HeldFirst::Nothing;
         for &solution in solutions {
-            let slow = || rank_of(display, Walk::Top(Top { nodes, solution }));
+            let slow = || rank_of(display, SolutionOrPart::Whole(NodeSolution { nodes, solution }));
             // Node ranks are those of solutions tidied above the syntax level.
             let fast = if display == level { ranks.of_solution(nodes, solution) } else { None };
             let rank = fast.unwrap_or_else(slow);
@@ -306,18 +306,18 @@ impl DistinctSolver {
                 let known = forms.forms.len();
                 let function = forms.of_solution(nodes, solution);
                 let class = classes.of(level, forms, function, known);
-                shown.place(&Solutions { nodes, target }, rank, class, solution);
+                shown.place(&NodeMembers { nodes, target }, rank, class, solution);
             });
         }
         if let Some((rank, solution)) = held.lone() {
-            shown.place(&Solutions { nodes, target }, rank, (0, true), solution);
+            shown.place(&NodeMembers { nodes, target }, rank, (0, true), solution);
         }
     }
 
     /// The listing of the first hand classified and not yet shown.
     fn show_next(&mut self) -> Vec<Expr> {
         let target = self.rules().target;
-        self.shown.take_sorted(&Solutions { nodes: self.enumerator.nodes(), target })
+        self.shown.take_sorted(&NodeMembers { nodes: self.enumerator.nodes(), target })
     }
 
     /// Lists a hand that [`listed_here`] leaves to another solver, or to
@@ -343,16 +343,16 @@ impl DistinctSolver {
     /// class tidies to the same tree, so the first one met is shown and
     /// only it is built.
     fn solve_syntax(&mut self, hand: &Hand) -> Result<Vec<Expr>, TooManySolutions> {
-        let (mut seen, mut shown) = (HashSet::new(), Shown::new(Level::Syntax));
+        let (mut seen, mut shown) = (HashSet::new(), BestOfClasses::new(Level::Syntax));
         let target = self.rules().target;
         let syntax = &mut self.syntax;
         self.enumerator.try_visit_solutions(hand, |solution, nodes| {
             syntax.follow(nodes.epoch());
             if seen.insert(syntax.of_solution(nodes, solution)) {
-                shown.place(&Solutions { nodes, target }, Default::default(), (seen.len() - 1, true), solution);
+                shown.place(&NodeMembers { nodes, target }, Default::default(), (seen.len() - 1, true), solution);
             }
         })?;
-        Ok(shown.into_sorted(&Solutions { nodes: self.enumerator.nodes(), target }))
+        Ok(shown.into_sorted(&NodeMembers { nodes: self.enumerator.nodes(), target }))
     }
 
     /// [`DistinctSolver::count`] at the syntax level.
@@ -374,7 +374,7 @@ impl DistinctSolver {
         let (forms, classes) = (&mut self.forms, &mut self.classes);
         forms.follow(nodes.epoch());
         classes.clear();
-        let mut held = Held::Nothing;
+        let mut held = HeldFirst::Nothing;
         for &solution in solutions {
             held.pass(solution, |solution| {
                 let known = forms.forms.len();
@@ -386,11 +386,6 @@ impl DistinctSolver {
     }
 }
 
-/// Does a solver at `level` list `hand` from its own enumerator's
-/// solutions? Not at the syntax level, whose solutions are told apart
-/// as they come; nor when a card lies outside the domain, or is negative
-/// or not whole while the solver leaves out trees with a better twin
-/// (see [`DistinctSolver::solve_elsewhere`]).
 /// Under rules that take any selection of the cards (Countdown), the
 /// solutions that use the fewest cards first, as players write them; each
 /// group stays simplest first.
@@ -402,6 +397,11 @@ fn fewest_cards_first(mut listed: Vec<Expr>, rules: &Rules) -> Vec<Expr> {
     listed
 }
 
+/// Does a solver at `level` list `hand` from its own enumerator's
+/// solutions? Not at the syntax level, whose solutions are told apart
+/// as they come; nor when a card lies outside the domain, or is negative
+/// or not whole while the solver leaves out trees with a better twin
+/// (see [`DistinctSolver::solve_elsewhere`]).
 fn listed_here(level: Level, keeps_grouping: bool, trees: Trees, rules: &Rules, hand: &Hand) -> bool {
     level != Level::Syntax
         && (keeps_grouping || display_level(level, rules, hand) != Level::Syntax)
@@ -430,31 +430,31 @@ fn is_whole_and_not_negative(card: &Rational) -> bool {
 /// A hand's first solution, held back until a second one comes: a lone
 /// solution is a class of its own and needs no form, and about one
 /// solvable hand of four cards 1..13 in four has a single solution.
-enum Held<T> {
+enum HeldFirst<T> {
     Nothing,
     First(T),
     Passed,
 }
 
-impl<T> Held<T> {
+impl<T> HeldFirst<T> {
     /// Hands `classify` what may share a class: nothing yet for the first
     /// solution, the first and `solution` for the second, `solution` after.
     fn pass(&mut self, solution: T, mut classify: impl FnMut(T)) {
-        match std::mem::replace(self, Held::Passed) {
-            Held::Nothing => *self = Held::First(solution),
-            Held::First(first) => {
+        match std::mem::replace(self, HeldFirst::Passed) {
+            HeldFirst::Nothing => *self = HeldFirst::First(solution),
+            HeldFirst::First(first) => {
                 classify(first);
                 classify(solution);
             }
-            Held::Passed => classify(solution),
+            HeldFirst::Passed => classify(solution),
         }
     }
 
     /// The only solution, if there was exactly one.
     fn lone(self) -> Option<T> {
         match self {
-            Held::First(only) => Some(only),
-            Held::Nothing | Held::Passed => None,
+            HeldFirst::First(only) => Some(only),
+            HeldFirst::Nothing | HeldFirst::Passed => None,
         }
     }
 }
