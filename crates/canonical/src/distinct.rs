@@ -4,8 +4,9 @@
 use hashbrown::HashMap;
 use reckon_core::{Expr, Hand, Rules};
 
-use crate::form::TreeForm;
-use crate::key::{Key, four_nums_of_function, key};
+use crate::classes::ClassNumbers;
+use crate::interned::FormStore;
+use crate::key::ordered;
 use crate::level::Level;
 use crate::rank::rank;
 use crate::shown::{BestOfClasses, ExprMembers};
@@ -33,48 +34,21 @@ use crate::tidy::display_level;
 /// ```
 #[derive(Debug, Clone)]
 pub struct Distinct {
-    classes: ClassesByKey,
-    shown: BestOfClasses<Expr>,
-}
-
-/// Numbers the classes of expressions at one level, in order of first sight.
-#[derive(Debug, Clone)]
-struct ClassesByKey {
     level: Level,
-    by_key: HashMap<Key, usize>,
-    /// At the `4nums` level, the class of each function-level form: the
-    /// `4nums` key depends on that form only and is costly, so it is
-    /// computed once per form (several raw solutions share one form).
-    by_function: HashMap<TreeForm, usize>,
-}
-
-impl ClassesByKey {
-    fn new(level: Level) -> ClassesByKey {
-        ClassesByKey { level, by_key: HashMap::new(), by_function: HashMap::new() }
-    }
-
-    /// The class of a solution: its number, and whether it is new.
-    fn of(&mut self, solution: &Expr) -> (usize, bool) {
-        let next = self.by_key.len();
-        if self.level != Level::FourNums {
-            let class = *self.by_key.entry(key(self.level, solution)).or_insert(next);
-            return (class, class == next);
-        }
-        match self.by_function.entry(TreeForm::of(solution)) {
-            hashbrown::hash_map::Entry::Occupied(seen) => (*seen.get(), false),
-            hashbrown::hash_map::Entry::Vacant(form) => {
-                let class = *self.by_key.entry(four_nums_of_function(form.key().clone())).or_insert(next);
-                form.insert(class);
-                (class, class == next)
-            }
-        }
-    }
+    /// At the `syntax` level, the class of each tree with the operands of
+    /// `+` and `*` in order.
+    by_syntax: HashMap<Expr, usize>,
+    /// Above it, the function-level form of every expression met, and
+    /// the class of each, numbered as a solver numbers them.
+    forms: FormStore,
+    classes: ClassNumbers,
+    shown: BestOfClasses<Expr>,
 }
 
 impl Distinct {
     /// An empty collection for `level`, every operator allowed.
     pub fn new(level: Level) -> Distinct {
-        Distinct { classes: ClassesByKey::new(level), shown: BestOfClasses::new(level) }
+        Distinct::showing(level, level)
     }
 
     /// An empty collection for `level` of the solutions of `hand` under
@@ -89,19 +63,42 @@ impl Distinct {
     /// assert_eq!(d.into_sorted()[0].to_string(), "8/(4/2/6)");
     /// ```
     pub fn for_hand(level: Level, rules: &Rules, hand: &Hand) -> Distinct {
-        Distinct { classes: ClassesByKey::new(level), shown: BestOfClasses::new(display_level(level, rules, hand)) }
+        Distinct::showing(level, display_level(level, rules, hand))
+    }
+
+    /// Dedups at `level`, showing each class tidied at `display`.
+    fn showing(level: Level, display: Level) -> Distinct {
+        Distinct {
+            level,
+            by_syntax: HashMap::new(),
+            forms: FormStore::default(),
+            classes: ClassNumbers::default(),
+            shown: BestOfClasses::new(display),
+        }
     }
 
     /// The level this collection dedups at.
     pub fn level(&self) -> Level {
-        self.classes.level
+        self.level
     }
 
     /// Adds `expr`; true if it is the first of its class.
     pub fn insert(&mut self, expr: Expr) -> bool {
         let rank = rank(self.shown.level, &expr);
-        let class = self.classes.of(&expr);
+        let class = self.class_of(&expr);
         self.shown.place(&ExprMembers, rank, class, expr)
+    }
+
+    /// The class of `expr`: its number, and whether it is new.
+    fn class_of(&mut self, expr: &Expr) -> (usize, bool) {
+        if self.level == Level::Syntax {
+            let next = self.by_syntax.len();
+            let class = *self.by_syntax.entry(ordered(expr)).or_insert(next);
+            return (class, class == next);
+        }
+        let known = self.forms.len();
+        let function = self.forms.of_expr(expr);
+        self.classes.of(self.level, &mut self.forms, function, known)
     }
 
     /// The number of classes seen.

@@ -13,10 +13,15 @@
 //! (`2*(1-1)`). Such a part is *sign-free*: it carries no sign, and in a
 //! sum it is always added, so that `10+2*(1-1)` and `10-2*(1-1)` share one
 //! form.
+//!
+//! Expressions are normalized on stored ids ([`crate::interned`]); this
+//! tree is what an id turns back into: the form a [`crate::Key`] holds
+//! outside any store, and what the `4nums` tree form strips. Normalizing
+//! an expression as a tree (`TreeForm::of`) is the oracle of the tests.
 
 use std::cmp::Ordering;
 
-use reckon_core::{Expr, Op, Rational};
+use reckon_core::{Op, Rational};
 
 /// A node of the normal form. Children of a sum are never sums and
 /// children of a product never products; every child list is sorted.
@@ -43,11 +48,15 @@ impl TreeForm {
         TreeForm { negative: false, node: TreeNode::Leaf(r) }
     }
 
-    /// The normal form of an expression.
-    pub(crate) fn of(e: &Expr) -> TreeForm {
+    /// The normal form of an expression, built as a tree: the oracle the
+    /// stored forms are held to.
+    #[cfg(test)]
+    pub(crate) fn of(e: &reckon_core::Expr) -> TreeForm {
         match e {
-            Expr::Num(r) => TreeForm::leaf(*r),
-            Expr::Binary(step) => TreeForm::combine(step.op, TreeForm::of(&step.left), TreeForm::of(&step.right)),
+            reckon_core::Expr::Num(r) => TreeForm::leaf(*r),
+            reckon_core::Expr::Binary(step) => {
+                TreeForm::combine(step.op, TreeForm::of(&step.left), TreeForm::of(&step.right))
+            }
         }
     }
 
@@ -160,7 +169,7 @@ fn add_factors(t: TreeForm, divide: bool, num: &mut Vec<TreeNode>, den: &mut Vec
 mod tests {
     use super::*;
 
-    fn parse(s: &str) -> Expr {
+    fn parse(s: &str) -> reckon_core::Expr {
         reckon_core::parse_expr(s).unwrap()
     }
 

@@ -29,8 +29,15 @@
 //! - the lists miss two exact solutions for 10, `1/(11/10-1)` and
 //!   `2/(11/5-2)`, because they were computed in floating point; reckon
 //!   lists them.
+//!
+//! The key of a stored form ([`crate::interned`]) is taken on ids where
+//! its decorations are certain, most forms; this tree stripping decides
+//! the rest, since there the lists' choice between parts of equal value
+//! follows the order of the parts' trees, which ids, numbered as first
+//! met, do not carry. `FourNumsForm::of`, of a whole expression, is the
+//! oracle of the tests.
 
-use reckon_core::{Expr, Op, Rational};
+use reckon_core::{Op, Rational};
 
 use crate::form::{TreeForm, TreeNode, sign_free};
 
@@ -58,7 +65,10 @@ struct Decorations {
 }
 
 impl FourNumsForm {
-    pub(crate) fn of(e: &Expr) -> FourNumsForm {
+    /// The form of an expression, built as a tree: the oracle the keys
+    /// on stored forms are held to.
+    #[cfg(test)]
+    pub(crate) fn of(e: &reckon_core::Expr) -> FourNumsForm {
         FourNumsForm::of_function(TreeForm::of(e))
     }
 

@@ -32,6 +32,7 @@
 //! examples, and relates `4nums` to the published lists it reproduces.
 
 mod batch;
+mod classes;
 mod count;
 mod distinct;
 mod few;

@@ -9,6 +9,7 @@ use reckon_core::Rational;
 use super::facts::{Facts, magnitude};
 use super::shapes::Shape;
 use super::{FormId, FormStore, SignedId};
+use crate::fournums::FourNumsForm;
 
 /// The `4nums` level might take out another pair than the one found.
 struct AmbiguousPair;
@@ -238,5 +239,85 @@ impl FormStore {
     pub(crate) fn with_pair(&mut self, rest: SignedId, part: FormId) -> SignedId {
         let part = SignedId { negative: false, form: part };
         self.join(true, &[(false, rest), (false, part), (true, part)])
+    }
+}
+
+impl FormStore {
+    /// The `4nums` key of the form `function`: taken on the stored forms
+    /// where [`FormStore::four_nums_on_forms`] can, else
+    /// [`FourNumsForm::of_function`] with its parts stored as forms.
+    pub(crate) fn four_nums_key(&mut self, function: SignedId) -> FourNumsKey {
+        match self.four_nums_on_forms(function) {
+            Some(key) => {
+                debug_assert_eq!(self.four_nums_by_tree(function), key, "{:?}", self.tree(function));
+                key
+            }
+            None => self.four_nums_by_tree(function),
+        }
+    }
+
+    /// The `4nums` key of `function` when it has nothing to strip or only
+    /// cancelled pairs among the terms of its top sum (the form itself),
+    /// or when all it has is one one factor, one cancelled pair of equal
+    /// parts, or two cards 1; `None` otherwise.
+    fn four_nums_on_forms(&mut self, function: SignedId) -> Option<FourNumsKey> {
+        let forms = self;
+        // A cancelled pair comes back at the top as `+x-y`: from the top
+        // sum, it comes back where it was.
+        if forms.facts(function.form).plain || forms.is_sum_of_plain_terms(function.form) {
+            return Some(FourNumsKey::of_core(function, None));
+        }
+        // Most forms that are not plain only multiply or divide by a part
+        // worth one (a card 1, or a plain part such as `(5-4)`), or else
+        // hold a cancelled pair of equal parts. The rest must not be worth
+        // zero: a product of a one factor and a zero is a zero product.
+        let nonzero_plain = |forms: &FormStore, id: SignedId| {
+            forms.facts(id.form).plain && forms.facts(id.form).value.is_some_and(|v| !v.is_zero())
+        };
+        let without_one = forms.without_a_one(function);
+        if let Some((core, one)) = without_one.filter(|(core, _)| nonzero_plain(forms, *core)) {
+            return Some(FourNumsKey::of_core(core, Some(one)));
+        }
+        if let Some((rest, part)) = forms.without_a_pair(function).filter(|(rest, _)| nonzero_plain(forms, *rest)) {
+            return Some(FourNumsKey::of_core(forms.with_pair(rest, part), None));
+        }
+        // Two cards 1 taken out are a cancelled pair: `x*1*1 = x+1-1`.
+        let card_one = forms.leaf(Rational::ONE);
+        let (core, _) = without_one.filter(|&(_, one)| one == card_one)?;
+        let (rest, _) =
+            forms.without_a_one(core).filter(|&(rest, one)| one == card_one && nonzero_plain(forms, rest))?;
+        Some(FourNumsKey::of_core(forms.with_pair(rest, card_one.form), None))
+    }
+
+    /// Out of line: few forms need it, and [`crate::classes::ClassNumbers::of`] is hot.
+    #[inline(never)]
+    fn four_nums_by_tree(&mut self, function: SignedId) -> FourNumsKey {
+        let form = FourNumsForm::of_function(self.tree(function));
+        let forms = self;
+        FourNumsKey {
+            core: forms.of_tree(&form.core),
+            one: form.one.as_ref().map(|one| forms.of_tree(one)),
+            zeros: form.zeros,
+            zero_product: form
+                .zero_product
+                .map(|(factors, cards)| (factors.iter().map(|f| forms.of_tree(f)).collect(), cards)),
+        }
+    }
+}
+
+/// The `4nums` key of a form: [`FourNumsForm`] with its parts stored as
+/// forms, equal exactly when the tree forms are.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct FourNumsKey {
+    pub(crate) core: SignedId,
+    pub(crate) one: Option<SignedId>,
+    pub(crate) zeros: usize,
+    pub(crate) zero_product: Option<(Vec<SignedId>, Vec<Rational>)>,
+}
+
+impl FourNumsKey {
+    /// The key of a form with no zero terms and no zero product.
+    fn of_core(core: SignedId, one: Option<SignedId>) -> FourNumsKey {
+        FourNumsKey { core, one, zeros: 0, zero_product: None }
     }
 }

@@ -8,8 +8,8 @@
 //!
 //! Children are sorted by id rather than by structure, and a sum is
 //! oriented by that order: a different but equally canonical choice, so
-//! two expressions get the same id exactly when [`TreeForm::of`] gives them
-//! the same form. [`FormStore::tree`] turns an id back into that form.
+//! two expressions get the same id exactly when their tree forms are the
+//! same. [`FormStore::tree`] turns an id back into that form.
 
 mod facts;
 mod fournums;
@@ -24,6 +24,7 @@ use smallvec::SmallVec;
 
 pub(crate) use facts::Facts;
 use facts::StoredFacts;
+pub(crate) use fournums::FourNumsKey;
 use shapes::{Shape, Shapes};
 
 /// A stored form without its sign.
@@ -66,7 +67,7 @@ impl SignedId {
 type Parts = SmallVec<[FormId; 4]>;
 
 /// The store of forms.
-#[derive(Debug, Default)]
+#[derive(Clone, Debug, Default)]
 pub(crate) struct FormStore {
     /// Each form's shape, as [`TreeNode`] with ids for children.
     shapes: Shapes,

@@ -2,12 +2,23 @@
 //! their parts sorted, sums oriented, combined from two stored forms
 //! with the parts gathered on the stack where they are few.
 
-use reckon_core::Op;
+use reckon_core::{Expr, Op};
 
 use super::shapes::Shape;
 use super::{FormId, FormStore, Parts, SignedId};
 
 impl FormStore {
+    /// The form of the expression `e`, its parts stored on the way.
+    pub(crate) fn of_expr(&mut self, e: &Expr) -> SignedId {
+        match e {
+            Expr::Num(card) => self.leaf(*card),
+            Expr::Binary(step) => {
+                let (a, b) = (self.of_expr(&step.left), self.of_expr(&step.right));
+                self.combine(step.op, a, b)
+            }
+        }
+    }
+
     /// The form of `a op b`, as [`TreeForm::combine`].
     pub(crate) fn combine(&mut self, op: Op, a: SignedId, b: SignedId) -> SignedId {
         let sum = matches!(op, Op::Add | Op::Sub);

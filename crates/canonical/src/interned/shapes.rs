@@ -49,7 +49,7 @@ enum ShapeKind {
 const SPILLED: u8 = u8::MAX;
 
 /// Every stored shape, by id.
-#[derive(Debug, Default)]
+#[derive(Clone, Debug, Default)]
 pub(crate) struct Shapes {
     packed: Vec<PackedShape>,
     /// The values of cards, by the shapes' `parts[0]`: a dozen or so.

@@ -4,9 +4,11 @@
 
 use smallvec::SmallVec;
 
+use super::FourNumsKey;
 use super::shapes::Shape;
 use super::{FormId, FormStore, SignedId};
 use crate::form::{self, TreeForm, TreeNode};
+use crate::fournums::FourNumsForm;
 
 impl FormStore {
     /// The form of `id` as [`TreeForm::of`] builds it: the same multisets
@@ -69,5 +71,20 @@ impl FormStore {
             .map(|(invert, part)| (invert, self.of_node(part)))
             .collect();
         self.join(matches!(node, TreeNode::Sum { .. }), &parts)
+    }
+
+    /// The `4nums` key `key` with its parts as trees, as the tree form of
+    /// the level has it.
+    pub(crate) fn four_nums_form(&self, key: &FourNumsKey) -> FourNumsForm {
+        let tree = |id: &SignedId| self.tree(*id);
+        FourNumsForm {
+            core: tree(&key.core),
+            one: key.one.as_ref().map(tree),
+            zeros: key.zeros,
+            zero_product: key
+                .zero_product
+                .as_ref()
+                .map(|(factors, cards)| (factors.iter().map(tree).collect(), cards.clone())),
+        }
     }
 }

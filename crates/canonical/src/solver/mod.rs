@@ -1,12 +1,13 @@
 //! Listing many hands: the engine's shared nodes meet the forms stored
 //! once, so a raw solution costs one combination of two known forms.
 
-mod classes;
+mod node_forms;
 
 use hashbrown::HashSet;
 use reckon_core::{CardUse, Enumerator, Expr, Hand, Nodes, Rational, Rules, Solution, TooManySolutions, Trees};
 
 use crate::batch::Batch;
+use crate::classes::ClassNumbers;
 use crate::interned::FormStore;
 use crate::level::Level;
 use crate::rank::{NodeRanks, rank_of};
@@ -14,7 +15,7 @@ use crate::shown::{BestOfClasses, Members};
 use crate::syntax::SyntaxIds;
 use crate::tidy::{TidyRoom, display_level, keeps_grouping, tidy_view};
 use crate::view::{NodeSolution, SolutionOrPart};
-use classes::{ClassNumbers, FormsOfNodes};
+use node_forms::FormsOfNodes;
 
 /// Lists or counts the distinct solutions of hand after hand under one set
 /// of rules at one level, sharing the work on common sub-hands between
@@ -305,7 +306,7 @@ impl DistinctSolver {
             held.pass((rank, solution), |(rank, solution)| {
                 let known = forms.forms.len();
                 let function = forms.of_solution(nodes, solution);
-                let class = classes.of(level, forms, function, known);
+                let class = classes.of(level, &mut forms.forms, function, known);
                 shown.place(&NodeMembers { nodes, target }, rank, class, solution);
             });
         }
@@ -379,7 +380,7 @@ impl DistinctSolver {
             held.pass(solution, |solution| {
                 let known = forms.forms.len();
                 let function = forms.of_solution(nodes, solution);
-                classes.of(level, forms, function, known);
+                classes.of(level, &mut forms.forms, function, known);
             });
         }
         if held.lone().is_some() { 1 } else { classes.count }
