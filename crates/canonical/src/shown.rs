@@ -49,7 +49,7 @@ pub(crate) trait Members {
     fn same_tidy(&self, _a: &Self::Member, _b: &Self::Member) -> bool {
         false
     }
-    /// The member tidied at `level` (see [`tidy`]), built as a tree, the
+    /// The member tidied at `level` (see [`crate::tidy::tidy`]), built as a tree, the
     /// parts of its chains held in `room`.
     fn tidy(&self, level: Level, member: &Self::Member, room: &mut TidyRoom) -> Expr;
 }

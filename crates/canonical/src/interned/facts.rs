@@ -27,7 +27,7 @@ pub(crate) struct Facts {
     /// flips its sign.
     pub(crate) fixed_sign: bool,
     /// It is its own negation once equal cards are interchanged (see
-    /// [`form::sign_free`]): it carries no sign, and a sum adds it.
+    /// [`crate::form::sign_free`]): it carries no sign, and a sum adds it.
     pub(crate) sign_free: bool,
 }
 

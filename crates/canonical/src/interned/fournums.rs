@@ -132,7 +132,7 @@ impl FormStore {
     /// Is the sum `form` stored against the orientation of its tree (see
     /// [`FormStore::tree`])? A difference of two cards, the usual sum worth
     /// one (`5-4`), is turned when its cards sort the other way, as
-    /// [`form::sum`] orients it; other sums, few, build the tree.
+    /// [`crate::form::sum`] orients it; other sums, few, build the tree.
     fn turned_in_tree(&self, form: FormId) -> bool {
         let card = |id: FormId| match self.shapes.get(id) {
             Shape::Leaf(card) => Some(card),

@@ -69,7 +69,7 @@ type Parts = SmallVec<[FormId; 4]>;
 /// The store of forms.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct FormStore {
-    /// Each form's shape, as [`TreeNode`] with ids for children.
+    /// Each form's shape, as [`crate::form::TreeNode`] with ids for children.
     shapes: Shapes,
     facts: Vec<StoredFacts>,
     /// The id of every shape with the high half of its shape's hash, so

@@ -19,7 +19,7 @@ impl FormStore {
         }
     }
 
-    /// The form of `a op b`, as [`TreeForm::combine`].
+    /// The form of `a op b`, as [`crate::form::TreeForm::combine`].
     pub(crate) fn combine(&mut self, op: Op, a: SignedId, b: SignedId) -> SignedId {
         let sum = matches!(op, Op::Add | Op::Sub);
         if !self.flattens(a.form, sum) && !self.flattens(b.form, sum) {

@@ -11,7 +11,7 @@ use crate::form::{self, TreeForm, TreeNode};
 use crate::fournums::FourNumsForm;
 
 impl FormStore {
-    /// The form of `id` as [`TreeForm::of`] builds it: the same multisets
+    /// The form of `id` as a tree, as `TreeForm::of` builds it: the same multisets
     /// of parts, sorted and oriented once rather than a part at a time.
     pub(crate) fn tree(&self, id: SignedId) -> TreeForm {
         let part = |form: &FormId| self.tree(SignedId { negative: false, form: *form });
