@@ -6,7 +6,7 @@
 
 use hashbrown::HashSet;
 
-use crate::field::{self, POINTS, Points, Print, PrintHasher};
+use crate::field::{self, Fingerprint, FingerprintHasher, POINTS, Points};
 use crate::level::Level;
 
 /// The number of distinct expressions over `n` distinct symbolic operands,
@@ -83,9 +83,9 @@ fn count_by_fingerprints(n: usize) -> u64 {
 /// The classes over one subset of the symbols: their fingerprints and the
 /// fingerprints of their reciprocals (every class is a nonzero function).
 #[derive(Default, Clone)]
-struct Classes {
-    prints: Vec<Print>,
-    inverses: Vec<Print>,
+struct SubsetFingerprints {
+    prints: Vec<Fingerprint>,
+    inverses: Vec<Fingerprint>,
 }
 
 /// The count with evaluation points drawn from `seed`; `None` if a class
@@ -93,19 +93,19 @@ struct Classes {
 fn count_at_points(n: usize, seed: u64) -> Option<u64> {
     let mut points = Points::new(seed);
     // symbols[i][k]: the value of symbol i at point k.
-    let symbols: Vec<Print> = (0..n).map(|_| std::array::from_fn(|_| points.next_element())).collect();
+    let symbols: Vec<Fingerprint> = (0..n).map(|_| std::array::from_fn(|_| points.next_element())).collect();
     let full = (1usize << n) - 1;
     if n == 1 {
         return Some(1);
     }
-    let mut classes: Vec<Classes> = vec![Classes::default(); 1 << n];
+    let mut classes: Vec<SubsetFingerprints> = vec![SubsetFingerprints::default(); 1 << n];
     let mut masks: Vec<usize> = (1..full).collect();
     masks.sort_by_key(|m| m.count_ones());
     for mask in masks {
         let prints = if mask.is_power_of_two() {
             vec![symbols[mask.trailing_zeros() as usize]]
         } else {
-            let mut seen: HashSet<Print, PrintHasher> = HashSet::with_hasher(PrintHasher::default());
+            let mut seen: HashSet<Fingerprint, FingerprintHasher> = HashSet::with_hasher(FingerprintHasher::default());
             let mut found = Vec::new();
             for_each_combination(mask, &classes, |p| {
                 if seen.insert(p) {
@@ -115,7 +115,7 @@ fn count_at_points(n: usize, seed: u64) -> Option<u64> {
             found
         };
         let inverses = field::invert_all(&prints)?;
-        classes[mask] = Classes { prints, inverses };
+        classes[mask] = SubsetFingerprints { prints, inverses };
     }
     let mut top = Tally::new();
     for_each_combination(full, &classes, |p| top.insert(p));
@@ -127,7 +127,7 @@ fn count_at_points(n: usize, seed: u64) -> Option<u64> {
 /// wait in a short buffer per part and enter their part together, so the
 /// tens of millions of top-level insertions rarely wait for main memory.
 struct Tally {
-    parts: Vec<HashSet<u128, PrintHasher>>,
+    parts: Vec<HashSet<u128, FingerprintHasher>>,
     pending: Vec<Vec<u128>>,
 }
 
@@ -138,12 +138,12 @@ impl Tally {
     fn new() -> Tally {
         let parts = 1 << Self::PART_BITS;
         Tally {
-            parts: vec![HashSet::with_hasher(PrintHasher::default()); parts],
+            parts: vec![HashSet::with_hasher(FingerprintHasher::default()); parts],
             pending: (0..parts).map(|_| Vec::with_capacity(Self::BATCH)).collect(),
         }
     }
 
-    fn insert(&mut self, p: Print) {
+    fn insert(&mut self, p: Fingerprint) {
         // Field elements have 61 bits: the part is their leading bits.
         let part = (p[0] >> (61 - Self::PART_BITS)) as usize;
         let pending = &mut self.pending[part];
@@ -163,7 +163,7 @@ impl Tally {
 
 /// Every `a op b` for `a`, `b` classes over the two parts of a split of
 /// `mask`, each unordered split once, all six ways to combine them.
-fn for_each_combination(mask: usize, classes: &[Classes], mut visit: impl FnMut(Print)) {
+fn for_each_combination(mask: usize, classes: &[SubsetFingerprints], mut visit: impl FnMut(Fingerprint)) {
     let low = mask & mask.wrapping_neg();
     let mut left = (mask - 1) & mask;
     while left > 0 {
@@ -171,7 +171,7 @@ fn for_each_combination(mask: usize, classes: &[Classes], mut visit: impl FnMut(
             let (l, r) = (&classes[left], &classes[mask ^ left]);
             for (a, a_inv) in l.prints.iter().zip(&l.inverses) {
                 for (b, b_inv) in r.prints.iter().zip(&r.inverses) {
-                    let each = |f: &dyn Fn(usize) -> u64| -> Print { std::array::from_fn(f) };
+                    let each = |f: &dyn Fn(usize) -> u64| -> Fingerprint { std::array::from_fn(f) };
                     visit(each(&|k| field::add(a[k], b[k])));
                     visit(each(&|k| field::mul(a[k], b[k])));
                     visit(each(&|k| field::sub(a[k], b[k])));

@@ -11,7 +11,7 @@ const FEW: usize = 16;
 /// entries, and as a hash map after: most hands have a handful of
 /// classes, for which a scan costs less than hashing a key, and a
 /// Countdown game has thousands.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub(crate) struct FewMap<K, V> {
     few: Vec<(K, V)>,
     /// Empty until the list outgrows [`FEW`], then holds every entry.

@@ -16,7 +16,7 @@ pub(crate) const P: u64 = (1 << 61) - 1;
 pub(crate) const POINTS: usize = 2;
 
 /// A rational function's values at the [`POINTS`] points, each in `0..P`.
-pub(crate) type Print = [u64; POINTS];
+pub(crate) type Fingerprint = [u64; POINTS];
 
 pub(crate) fn add(a: u64, b: u64) -> u64 {
     let s = a + b;
@@ -56,7 +56,7 @@ pub(crate) fn inv(a: u64) -> u64 {
 /// The inverses of `values`, point by point, with one field inversion per
 /// point for the whole slice (Montgomery's trick); `None` if any value is
 /// zero at some point, which for a nonzero function means an unlucky point.
-pub(crate) fn invert_all(values: &[Print]) -> Option<Vec<Print>> {
+pub(crate) fn invert_all(values: &[Fingerprint]) -> Option<Vec<Fingerprint>> {
     let mut out = vec![[0; POINTS]; values.len()];
     for k in 0..POINTS {
         // out[i][k] = v[0]·…·v[i-1], then the running inverse peels them off.
@@ -106,9 +106,9 @@ impl Points {
 /// multiply spreads their bits over the whole word (the top bits of a field
 /// element are always zero).
 #[derive(Debug, Clone, Copy, Default)]
-pub(crate) struct PrintHasher(u64);
+pub(crate) struct FingerprintHasher(u64);
 
-impl Hasher for PrintHasher {
+impl Hasher for FingerprintHasher {
     fn finish(&self) -> u64 {
         self.0
     }
@@ -130,11 +130,11 @@ impl Hasher for PrintHasher {
     }
 }
 
-impl BuildHasher for PrintHasher {
-    type Hasher = PrintHasher;
+impl BuildHasher for FingerprintHasher {
+    type Hasher = FingerprintHasher;
 
-    fn build_hasher(&self) -> PrintHasher {
-        PrintHasher(0)
+    fn build_hasher(&self) -> FingerprintHasher {
+        FingerprintHasher(0)
     }
 }
 
@@ -158,7 +158,7 @@ mod tests {
     #[test]
     fn batch_inverse_matches_single_and_refuses_zero() {
         let mut points = Points::new(11);
-        let values: Vec<Print> = (0..10).map(|_| [points.next_element(), points.next_element()]).collect();
+        let values: Vec<Fingerprint> = (0..10).map(|_| [points.next_element(), points.next_element()]).collect();
         let inverses = invert_all(&values).unwrap();
         for (v, i) in values.iter().zip(&inverses) {
             assert_eq!([inv(v[0]), inv(v[1])], *i);

@@ -13,46 +13,55 @@
 //! (`2*(1-1)`). Such a part is *sign-free*: it carries no sign, and in a
 //! sum it is always added, so that `10+2*(1-1)` and `10-2*(1-1)` share one
 //! form.
+//!
+//! Expressions are normalized on stored ids ([`crate::interned`]); this
+//! tree is what an id turns back into: the form a [`crate::Key`] holds
+//! outside any store, and what the `4nums` tree form strips. Normalizing
+//! an expression as a tree (`TreeForm::of`) is the oracle of the tests.
 
 use std::cmp::Ordering;
 
-use reckon_core::{Expr, Op, Rational};
+use reckon_core::{Op, Rational};
 
 /// A node of the normal form. Children of a sum are never sums and
 /// children of a product never products; every child list is sorted.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub(crate) enum Node {
+pub(crate) enum TreeNode {
     /// A card.
     Leaf(Rational),
     /// `plus[0] + plus[1] + … - minus[0] - …`, oriented so that the form
     /// of `-(this)` is the same node with a flipped sign.
-    Sum { plus: Vec<Node>, minus: Vec<Node> },
+    Sum { plus: Vec<TreeNode>, minus: Vec<TreeNode> },
     /// `num[0] * num[1] * … / den[0] / …`.
-    Prod { num: Vec<Node>, den: Vec<Node> },
+    Prod { num: Vec<TreeNode>, den: Vec<TreeNode> },
 }
 
 /// A node with a sign: the expression equals `node` or `-node`.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub(crate) struct Signed {
+pub(crate) struct TreeForm {
     pub(crate) negative: bool,
-    pub(crate) node: Node,
+    pub(crate) node: TreeNode,
 }
 
-impl Signed {
-    pub(crate) fn leaf(r: Rational) -> Signed {
-        Signed { negative: false, node: Node::Leaf(r) }
+impl TreeForm {
+    pub(crate) fn leaf(r: Rational) -> TreeForm {
+        TreeForm { negative: false, node: TreeNode::Leaf(r) }
     }
 
-    /// The normal form of an expression.
-    pub(crate) fn of(e: &Expr) -> Signed {
+    /// The normal form of an expression, built as a tree: the oracle the
+    /// stored forms are held to.
+    #[cfg(test)]
+    pub(crate) fn of(e: &reckon_core::Expr) -> TreeForm {
         match e {
-            Expr::Num(r) => Signed::leaf(*r),
-            Expr::Binary(step) => Signed::combine(step.op, Signed::of(&step.left), Signed::of(&step.right)),
+            reckon_core::Expr::Num(r) => TreeForm::leaf(*r),
+            reckon_core::Expr::Binary(step) => {
+                TreeForm::combine(step.op, TreeForm::of(&step.left), TreeForm::of(&step.right))
+            }
         }
     }
 
     /// The normal form of `a op b` from the forms of `a` and `b`.
-    pub(crate) fn combine(op: Op, a: Signed, b: Signed) -> Signed {
+    pub(crate) fn combine(op: Op, a: TreeForm, b: TreeForm) -> TreeForm {
         match op {
             Op::Add | Op::Sub => {
                 let (mut plus, mut minus) = (Vec::new(), Vec::new());
@@ -66,8 +75,8 @@ impl Signed {
                 negative ^= add_factors(b, op == Op::Div, &mut num, &mut den);
                 num.sort_unstable();
                 den.sort_unstable();
-                let node = Node::Prod { num, den };
-                Signed { negative: negative && !sign_free(&node), node }
+                let node = TreeNode::Prod { num, den };
+                TreeForm { negative: negative && !sign_free(&node), node }
             }
         }
     }
@@ -76,9 +85,9 @@ impl Signed {
 /// A sum of signed terms, oriented: of `s` and `-s` the form keeps the one
 /// whose added terms sort first, so both get the same node. A sign-free
 /// term is added either way.
-pub(crate) fn sum(mut plus: Vec<Node>, mut minus: Vec<Node>) -> Signed {
+pub(crate) fn sum(mut plus: Vec<TreeNode>, mut minus: Vec<TreeNode>) -> TreeForm {
     if minus.iter().any(sign_free) {
-        let (free, kept): (Vec<Node>, Vec<Node>) = minus.into_iter().partition(sign_free);
+        let (free, kept): (Vec<TreeNode>, Vec<TreeNode>) = minus.into_iter().partition(sign_free);
         plus.extend(free);
         minus = kept;
     }
@@ -88,31 +97,31 @@ pub(crate) fn sum(mut plus: Vec<Node>, mut minus: Vec<Node>) -> Signed {
     if negative {
         std::mem::swap(&mut plus, &mut minus);
     }
-    Signed { negative, node: Node::Sum { plus, minus } }
+    TreeForm { negative, node: TreeNode::Sum { plus, minus } }
 }
 
 /// Is `node` its own negation once equal cards are interchanged? A sum
 /// whose added and subtracted terms are the same multiset is, besides its
 /// sign-free terms (which [`sum`] adds), and so is a product with such a
 /// factor.
-pub(crate) fn sign_free(node: &Node) -> bool {
+pub(crate) fn sign_free(node: &TreeNode) -> bool {
     match node {
-        Node::Leaf(_) => false,
-        Node::Sum { plus, minus } => plus.iter().filter(|t| !sign_free(t)).eq(minus),
-        Node::Prod { num, den } => num.iter().chain(den).any(sign_free),
+        TreeNode::Leaf(_) => false,
+        TreeNode::Sum { plus, minus } => plus.iter().filter(|t| !sign_free(t)).eq(minus),
+        TreeNode::Prod { num, den } => num.iter().chain(den).any(sign_free),
     }
 }
 
 /// Which orientation of a sum is canonical: `Less` means swap.
-fn orient(plus: &[Node], minus: &[Node]) -> Ordering {
+fn orient(plus: &[TreeNode], minus: &[TreeNode]) -> Ordering {
     // More added than subtracted terms first, then the larger term list.
     plus.len().cmp(&minus.len()).then_with(|| plus.cmp(minus))
 }
 
-fn add_terms(t: Signed, subtract: bool, plus: &mut Vec<Node>, minus: &mut Vec<Node>) {
+fn add_terms(t: TreeForm, subtract: bool, plus: &mut Vec<TreeNode>, minus: &mut Vec<TreeNode>) {
     let flip = t.negative ^ subtract;
     match t.node {
-        Node::Sum { plus: p, minus: m } => {
+        TreeNode::Sum { plus: p, minus: m } => {
             let (to_plus, to_minus) = if flip { (m, p) } else { (p, m) };
             append(plus, to_plus);
             append(minus, to_minus);
@@ -129,7 +138,7 @@ fn add_terms(t: Signed, subtract: bool, plus: &mut Vec<Node>, minus: &mut Vec<No
 
 /// Moves `from` onto the end of `to`, reusing `from`'s buffer when `to`
 /// is empty: forms are rebuilt often, and this saves most allocations.
-fn append(to: &mut Vec<Node>, mut from: Vec<Node>) {
+fn append(to: &mut Vec<TreeNode>, mut from: Vec<TreeNode>) {
     if to.is_empty() {
         *to = from;
     } else {
@@ -138,9 +147,9 @@ fn append(to: &mut Vec<Node>, mut from: Vec<Node>) {
 }
 
 /// Adds the factors of `t` (divisors when `divide`); returns its sign.
-fn add_factors(t: Signed, divide: bool, num: &mut Vec<Node>, den: &mut Vec<Node>) -> bool {
+fn add_factors(t: TreeForm, divide: bool, num: &mut Vec<TreeNode>, den: &mut Vec<TreeNode>) -> bool {
     match t.node {
-        Node::Prod { num: n, den: d } => {
+        TreeNode::Prod { num: n, den: d } => {
             let (to_num, to_den) = if divide { (d, n) } else { (n, d) };
             append(num, to_num);
             append(den, to_den);
@@ -160,12 +169,12 @@ fn add_factors(t: Signed, divide: bool, num: &mut Vec<Node>, den: &mut Vec<Node>
 mod tests {
     use super::*;
 
-    fn parse(s: &str) -> Expr {
+    fn parse(s: &str) -> reckon_core::Expr {
         reckon_core::parse_expr(s).unwrap()
     }
 
     fn same(a: &str, b: &str) -> bool {
-        Signed::of(&parse(a)) == Signed::of(&parse(b))
+        TreeForm::of(&parse(a)) == TreeForm::of(&parse(b))
     }
 
     #[test]

@@ -29,55 +29,65 @@
 //! - the lists miss two exact solutions for 10, `1/(11/10-1)` and
 //!   `2/(11/5-2)`, because they were computed in floating point; reckon
 //!   lists them.
+//!
+//! The key of a stored form ([`crate::interned`]) is taken on ids where
+//! its decorations are certain, most forms; this tree stripping decides
+//! the rest, since there the lists' choice between parts of equal value
+//! follows the order of the parts' trees, which ids, numbered as first
+//! met, do not carry. `FourNumsForm::of`, of a whole expression, is the
+//! oracle of the tests.
 
-use reckon_core::{Expr, Op, Rational};
+use reckon_core::{Op, Rational};
 
-use crate::form::{Node, Signed, sign_free};
+use crate::form::{TreeForm, TreeNode, sign_free};
 
 /// The `4nums` normal form of an expression.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub(crate) struct Form {
+pub(crate) struct FourNumsForm {
     /// The core with every cancelled pair added back as `+x-y`.
-    pub(crate) core: Signed,
+    pub(crate) core: TreeForm,
     /// A one factor left over once one factors are paired.
-    pub(crate) one: Option<Signed>,
+    pub(crate) one: Option<TreeForm>,
     /// Literal zero cards added or subtracted.
     pub(crate) zeros: usize,
     /// The zero product, if any: its zero factor and the cards of all its
     /// other factors (and of every one factor it absorbed), sorted.
-    pub(crate) zero_product: Option<(Vec<Signed>, Vec<Rational>)>,
+    pub(crate) zero_product: Option<(Vec<TreeForm>, Vec<Rational>)>,
 }
 
 #[derive(Default)]
 struct Decorations {
     zeros: usize,
-    zero_factors: Vec<Signed>,
+    zero_factors: Vec<TreeForm>,
     zero_cards: Vec<Rational>,
-    ones: Vec<Signed>,
-    pairs: Vec<(Signed, Signed)>,
+    ones: Vec<TreeForm>,
+    pairs: Vec<(TreeForm, TreeForm)>,
 }
 
-impl Form {
-    pub(crate) fn of(e: &Expr) -> Form {
-        Form::of_function(Signed::of(e))
+impl FourNumsForm {
+    /// The form of an expression, built as a tree: the oracle the keys
+    /// on stored forms are held to.
+    #[cfg(test)]
+    pub(crate) fn of(e: &reckon_core::Expr) -> FourNumsForm {
+        FourNumsForm::of_function(TreeForm::of(e))
     }
 
     /// The form of an expression from its function-level form: it depends
     /// on nothing else.
-    pub(crate) fn of_function(function: Signed) -> Form {
+    pub(crate) fn of_function(function: TreeForm) -> FourNumsForm {
         let mut deco = Decorations::default();
         let core = match strip(function, &mut deco) {
             // With nothing else left, a card 0 is one more zero term
             // (`0+0 = 0-0 = 0*0`), and the sign of a part that equal
             // cards negate is no sign (`3+0-3 = 3-3-0`): only a core
             // worth 0, so only for the target 0.
-            Some(core) if core.node == Node::Leaf(Rational::ZERO) => {
+            Some(core) if core.node == TreeNode::Leaf(Rational::ZERO) => {
                 deco.zeros += 1;
-                Signed::leaf(Rational::ZERO)
+                TreeForm::leaf(Rational::ZERO)
             }
-            Some(core) if sign_free(&core.node) => Signed { negative: false, ..core },
+            Some(core) if sign_free(&core.node) => TreeForm { negative: false, ..core },
             Some(core) => core,
-            None => Signed::leaf(Rational::ZERO),
+            None => TreeForm::leaf(Rational::ZERO),
         };
         let Decorations { mut zeros, mut zero_factors, mut zero_cards, mut ones, mut pairs } = deco;
         // `0*1` alone is a zero and a one factor (`0*1+x = 0+1*x`), but
@@ -88,13 +98,13 @@ impl Form {
         if zero_cards == [Rational::ONE] && ones.is_empty() {
             zero_cards.clear();
             for z in zero_factors.drain(..) {
-                if z.node == Node::Leaf(Rational::ZERO) {
+                if z.node == TreeNode::Leaf(Rational::ZERO) {
                     zeros += 1;
                 } else {
-                    core = Signed::combine(Op::Add, core, z);
+                    core = TreeForm::combine(Op::Add, core, z);
                 }
             }
-            ones.push(Signed::leaf(Rational::ONE));
+            ones.push(TreeForm::leaf(Rational::ONE));
         }
         let zero_product = if zero_cards.is_empty() {
             None
@@ -115,17 +125,18 @@ impl Form {
         // Cancelled pairs float to the top as `+x-y`, where they merge
         // with the sum there (`x*y/y = x+y-y`).
         pairs.sort_unstable();
-        let core =
-            pairs.into_iter().fold(core, |acc, (x, y)| Signed::combine(Op::Sub, Signed::combine(Op::Add, acc, x), y));
-        Form { core, one, zeros, zero_product }
+        let core = pairs
+            .into_iter()
+            .fold(core, |acc, (x, y)| TreeForm::combine(Op::Sub, TreeForm::combine(Op::Add, acc, x), y));
+        FourNumsForm { core, one, zeros, zero_product }
     }
 }
 
 /// The value of a node, if it fits in 64-bit parts.
-fn value(node: &Node) -> Option<Rational> {
+fn value(node: &TreeNode) -> Option<Rational> {
     match node {
-        Node::Leaf(r) => Some(*r),
-        Node::Sum { plus, minus } => {
+        TreeNode::Leaf(r) => Some(*r),
+        TreeNode::Sum { plus, minus } => {
             let mut v = Rational::ZERO;
             for t in plus {
                 v = v.checked_add(value(t)?)?;
@@ -135,7 +146,7 @@ fn value(node: &Node) -> Option<Rational> {
             }
             Some(v)
         }
-        Node::Prod { num, den } => {
+        TreeNode::Prod { num, den } => {
             let mut v = Rational::ONE;
             for t in num {
                 v = v.checked_mul(value(t)?)?;
@@ -148,26 +159,26 @@ fn value(node: &Node) -> Option<Rational> {
     }
 }
 
-fn collect_cards(node: &Node, out: &mut Vec<Rational>) {
+fn collect_cards(node: &TreeNode, out: &mut Vec<Rational>) {
     match node {
-        Node::Leaf(r) => out.push(*r),
-        Node::Sum { plus: a, minus: b } | Node::Prod { num: a, den: b } => {
+        TreeNode::Leaf(r) => out.push(*r),
+        TreeNode::Sum { plus: a, minus: b } | TreeNode::Prod { num: a, den: b } => {
             a.iter().chain(b).for_each(|n| collect_cards(n, out));
         }
     }
 }
 
-fn plain(node: Node) -> Signed {
-    Signed { negative: false, node }
+fn plain(node: TreeNode) -> TreeForm {
+    TreeForm { negative: false, node }
 }
 
 /// The sign a factor contributes when treated as `v`: a sum may stand for
 /// its negation (its sign is carried by the product), a card may not.
-fn worth(node: &Node, v: Rational) -> Option<bool> {
+fn worth(node: &TreeNode, v: Rational) -> Option<bool> {
     let actual = value(node)?;
     if actual == v {
         Some(false)
-    } else if matches!(node, Node::Sum { .. }) && Rational::ZERO.checked_sub(v) == Some(actual) {
+    } else if matches!(node, TreeNode::Sum { .. }) && Rational::ZERO.checked_sub(v) == Some(actual) {
         Some(true)
     } else {
         None
@@ -176,11 +187,11 @@ fn worth(node: &Node, v: Rational) -> Option<bool> {
 
 /// Moves the neutral decorations of `s` into `deco`, bottom up, returning
 /// the core, or `None` when all of `s` was a zero product now in `deco`.
-fn strip(s: Signed, deco: &mut Decorations) -> Option<Signed> {
+fn strip(s: TreeForm, deco: &mut Decorations) -> Option<TreeForm> {
     let core = match s.node {
-        Node::Leaf(_) => return Some(s),
-        Node::Sum { plus, minus } => {
-            let mut acc: Option<Signed> = None;
+        TreeNode::Leaf(_) => return Some(s),
+        TreeNode::Sum { plus, minus } => {
+            let mut acc: Option<TreeForm> = None;
             let mut lead_negative = false;
             for (inv, t) in plus.into_iter().map(|n| (false, n)).chain(minus.into_iter().map(|n| (true, n))) {
                 let Some(part) = strip(plain(t), deco) else {
@@ -191,15 +202,15 @@ fn strip(s: Signed, deco: &mut Decorations) -> Option<Signed> {
                         lead_negative = inv;
                         part
                     }
-                    Some(a) => Signed::combine(if inv != lead_negative { Op::Sub } else { Op::Add }, a, part),
+                    Some(a) => TreeForm::combine(if inv != lead_negative { Op::Sub } else { Op::Add }, a, part),
                 });
             }
             let mut acc = acc?;
             acc.negative ^= lead_negative;
             strip_sum(acc, deco)
         }
-        Node::Prod { num, den } => {
-            let mut acc: Option<Signed> = None;
+        TreeNode::Prod { num, den } => {
+            let mut acc: Option<TreeForm> = None;
             let mut parts = Vec::new();
             for (inv, t) in num.into_iter().map(|n| (false, n)).chain(den.into_iter().map(|n| (true, n))) {
                 parts.push((inv, strip(plain(t), deco)?));
@@ -207,26 +218,26 @@ fn strip(s: Signed, deco: &mut Decorations) -> Option<Signed> {
             for (inv, part) in parts {
                 acc = Some(match acc {
                     None => part,
-                    Some(a) => Signed::combine(if inv { Op::Div } else { Op::Mul }, a, part),
+                    Some(a) => TreeForm::combine(if inv { Op::Div } else { Op::Mul }, a, part),
                 });
             }
             strip_prod(acc?, deco)?
         }
     };
-    Some(Signed { negative: core.negative ^ s.negative, node: core.node })
+    Some(TreeForm { negative: core.negative ^ s.negative, node: core.node })
 }
 
 /// Takes literal zeros and cancelled pairs out of a sum whose parts are
 /// already stripped.
-fn strip_sum(s: Signed, deco: &mut Decorations) -> Signed {
-    let Node::Sum { plus, minus } = s.node else {
+fn strip_sum(s: TreeForm, deco: &mut Decorations) -> TreeForm {
+    let TreeNode::Sum { plus, minus } = s.node else {
         return s;
     };
-    let mut terms: Vec<(bool, Node)> =
+    let mut terms: Vec<(bool, TreeNode)> =
         plus.into_iter().map(|n| (false, n)).chain(minus.into_iter().map(|n| (true, n))).collect();
     let mut i = 0;
     while i < terms.len() && terms.len() > 1 {
-        if terms[i].1 == Node::Leaf(Rational::ZERO) {
+        if terms[i].1 == TreeNode::Leaf(Rational::ZERO) {
             terms.remove(i);
             deco.zeros += 1;
         } else {
@@ -236,13 +247,13 @@ fn strip_sum(s: Signed, deco: &mut Decorations) -> Signed {
     take_sum_pairs(&mut terms, deco);
     let mut negative = false;
     let all_inverted = terms.iter().all(|(inv, _)| *inv);
-    let mut acc: Option<Signed> = None;
+    let mut acc: Option<TreeForm> = None;
     for (inv, node) in terms {
         let part = plain(node);
         let inv = inv && !all_inverted;
         acc = Some(match acc {
             None => part,
-            Some(a) => Signed::combine(if inv { Op::Sub } else { Op::Add }, a, part),
+            Some(a) => TreeForm::combine(if inv { Op::Sub } else { Op::Add }, a, part),
         });
     }
     negative ^= all_inverted;
@@ -253,11 +264,11 @@ fn strip_sum(s: Signed, deco: &mut Decorations) -> Signed {
 
 /// Takes zero products, one factors and cancelled pairs out of a product
 /// whose parts are already stripped.
-fn strip_prod(s: Signed, deco: &mut Decorations) -> Option<Signed> {
-    let Node::Prod { num, den } = s.node else {
+fn strip_prod(s: TreeForm, deco: &mut Decorations) -> Option<TreeForm> {
+    let TreeNode::Prod { num, den } = s.node else {
         return Some(s);
     };
-    let mut factors: Vec<(bool, Node)> =
+    let mut factors: Vec<(bool, TreeNode)> =
         num.into_iter().map(|n| (false, n)).chain(den.into_iter().map(|n| (true, n))).collect();
     let mut negative = s.negative;
     if factors.iter().any(|(_, f)| value(f) == Some(Rational::ZERO)) {
@@ -266,12 +277,12 @@ fn strip_prod(s: Signed, deco: &mut Decorations) -> Option<Signed> {
         if others.is_empty() {
             // `0*0 = 0+0`: a product of zeros is their sum, whose literal
             // zeros are zero terms.
-            let mut acc: Option<Signed> = None;
+            let mut acc: Option<TreeForm> = None;
             for (_, z) in zeros {
                 let z = plain(z);
                 acc = Some(match acc {
                     None => z,
-                    Some(a) => Signed::combine(Op::Add, a, z),
+                    Some(a) => TreeForm::combine(Op::Add, a, z),
                 });
             }
             return acc.map(|sum| strip_sum(sum, deco));
@@ -280,7 +291,7 @@ fn strip_prod(s: Signed, deco: &mut Decorations) -> Option<Signed> {
         let mut zeros = zeros.into_iter().map(|(_, z)| z);
         deco.zero_factors.extend(zeros.next().map(plain));
         for z in zeros {
-            if z == Node::Leaf(Rational::ZERO) {
+            if z == TreeNode::Leaf(Rational::ZERO) {
                 deco.zeros += 1;
             } else {
                 deco.zero_factors.push(plain(z));
@@ -305,13 +316,13 @@ fn strip_prod(s: Signed, deco: &mut Decorations) -> Option<Signed> {
         }
     }
     take_pairs(&mut factors, deco);
-    let mut acc: Option<Signed> = None;
+    let mut acc: Option<TreeForm> = None;
     for (inv, node) in factors {
         let part = plain(node);
         acc = Some(match acc {
-            None if inv => Signed::combine(Op::Div, Signed::leaf(Rational::ONE), part),
+            None if inv => TreeForm::combine(Op::Div, TreeForm::leaf(Rational::ONE), part),
             None => part,
-            Some(a) => Signed::combine(if inv { Op::Div } else { Op::Mul }, a, part),
+            Some(a) => TreeForm::combine(if inv { Op::Div } else { Op::Mul }, a, part),
         });
     }
     let mut acc = acc.expect("a product keeps a factor");
@@ -322,7 +333,7 @@ fn strip_prod(s: Signed, deco: &mut Decorations) -> Option<Signed> {
 /// Takes out cancelled pairs from the terms of a sum: an added and a
 /// subtracted term of equal value (the same term if there is one), keeping
 /// at least one term. They come back at the top, the same way round.
-fn take_sum_pairs(terms: &mut Vec<(bool, Node)>, deco: &mut Decorations) {
+fn take_sum_pairs(terms: &mut Vec<(bool, TreeNode)>, deco: &mut Decorations) {
     let mut i = 0;
     while i < terms.len() {
         if terms[i].0 || terms.len() <= 2 {
@@ -349,7 +360,7 @@ fn take_sum_pairs(terms: &mut Vec<(bool, Node)>, deco: &mut Decorations) {
 /// Takes out cancelled pairs from the factors of a product: some factors
 /// and some divisors with equal products (`x*y/y`, `x*(a*b)/c` with
 /// `a*b = c`), keeping a factor that is not a divisor.
-fn take_pairs(parts: &mut Vec<(bool, Node)>, deco: &mut Decorations) {
+fn take_pairs(parts: &mut Vec<(bool, TreeNode)>, deco: &mut Decorations) {
     while let Some((s, t)) = find_pair(parts) {
         let mut taken = Vec::new();
         for i in (0..parts.len()).rev() {
@@ -363,7 +374,7 @@ fn take_pairs(parts: &mut Vec<(bool, Node)>, deco: &mut Decorations) {
                 .iter()
                 .filter(|(i, _)| side.contains(i))
                 .map(|(_, (_, n))| plain(n.clone()))
-                .reduce(|a, b| Signed::combine(Op::Mul, a, b))
+                .reduce(|a, b| TreeForm::combine(Op::Mul, a, b))
                 .expect("a side of a pair is not empty")
         };
         deco.pairs.push((product(&s), product(&t)));
@@ -371,7 +382,7 @@ fn take_pairs(parts: &mut Vec<(bool, Node)>, deco: &mut Decorations) {
 }
 
 /// The smallest pair of index sets, factors and divisors, of equal product.
-fn find_pair(parts: &[(bool, Node)]) -> Option<(Vec<usize>, Vec<usize>)> {
+fn find_pair(parts: &[(bool, TreeNode)]) -> Option<(Vec<usize>, Vec<usize>)> {
     let num: Vec<usize> = (0..parts.len()).filter(|&i| !parts[i].0).collect();
     let den: Vec<usize> = (0..parts.len()).filter(|&i| parts[i].0).collect();
     if num.len() < 2 || den.is_empty() || parts.len() > 12 {

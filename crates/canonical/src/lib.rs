@@ -32,6 +32,7 @@
 //! examples, and relates `4nums` to the published lists it reproduces.
 
 mod batch;
+mod classes;
 mod count;
 mod distinct;
 mod few;
@@ -41,10 +42,12 @@ mod fournums;
 mod interned;
 mod key;
 mod level;
-mod ranks;
-mod shapes;
+mod rank;
+mod shown;
 mod solver;
 mod syntax;
+mod tidy;
+mod view;
 
 pub use count::count_expressions;
 pub use distinct::Distinct;

@@ -11,7 +11,7 @@
 
 use reckon_core::{Node, NodeId, Nodes, Op, Rational, Solution};
 
-use crate::distinct::{Rank, decimal_digits};
+use super::{Rank, decimal_digits};
 
 /// What a node adds to a chain it is part of.
 #[derive(Clone, Copy, Debug)]
@@ -37,7 +37,7 @@ impl Share {
     /// other kind it is one part, tidied on its own, which counts if the
     /// node is `negative`.
     #[inline]
-    fn in_chain(self, kind: Kind, negative: bool, additive: bool) -> Share {
+    fn in_chain(self, kind: ChainKind, negative: bool, additive: bool) -> Share {
         let part = |rank: Rank| Share {
             parts: 1,
             inverted: 0,
@@ -45,8 +45,8 @@ impl Share {
         };
         match kind {
             // A sum inside a product is bracketed.
-            Kind::Sum if !additive => part(self.rank(false) + Rank { brackets: 1, len: 2, ..Rank::default() }),
-            Kind::Product if additive => part(self.rank(false)),
+            ChainKind::Sum if !additive => part(self.rank(false) + Rank { brackets: 1, len: 2, ..Rank::default() }),
+            ChainKind::Product if additive => part(self.rank(false)),
             _ => self,
         }
     }
@@ -54,7 +54,7 @@ impl Share {
 
 /// The chain a node is: a card is a part of any chain as it is.
 #[derive(Clone, Copy, Debug)]
-enum Kind {
+enum ChainKind {
     Card,
     Sum,
     Product,
@@ -64,10 +64,10 @@ enum Kind {
 /// that is fast (a card that is negative or not whole, printed depending
 /// on its place, is in it; or a count past 16 bits).
 #[derive(Clone, Copy, Debug)]
-enum Known {
+enum StoredShare {
     Unknown,
     Slow,
-    Fast(Packed, Kind),
+    Fast(PackedShare, ChainKind),
 }
 
 /// A [`Share`] as the table keeps it, with whether the node is worth
@@ -76,7 +76,7 @@ enum Known {
 /// for every raw solution, and the smaller it is the more of it stays in
 /// cache. The counts of a chain's parts are at most its cards.
 #[derive(Clone, Copy, Debug)]
-struct Packed {
+struct PackedShare {
     parts: u8,
     inverted: u8,
     below_zero: u8,
@@ -86,11 +86,11 @@ struct Packed {
     len: u16,
 }
 
-impl Packed {
+impl PackedShare {
     /// `share` packed, if every count fits, with the node's sign.
-    fn of(share: Share, negative: bool) -> Option<Packed> {
+    fn of(share: Share, negative: bool) -> Option<PackedShare> {
         let (small, large) = (|n: u32| u8::try_from(n).ok(), |n: u32| u16::try_from(n).ok());
-        Some(Packed {
+        Some(PackedShare {
             parts: small(share.parts)?,
             inverted: small(share.inverted)?,
             below_zero: small(share.rank.below_zero)?,
@@ -112,11 +112,13 @@ impl Packed {
     }
 }
 
-impl Known {
+impl StoredShare {
     /// The share worked out of a node that is `negative` or not, `None`
     /// for none that is fast.
-    fn of(share: Option<Share>, negative: bool, kind: Kind) -> Known {
-        share.and_then(|share| Packed::of(share, negative)).map_or(Known::Slow, |packed| Known::Fast(packed, kind))
+    fn of(share: Option<Share>, negative: bool, kind: ChainKind) -> StoredShare {
+        share
+            .and_then(|share| PackedShare::of(share, negative))
+            .map_or(StoredShare::Slow, |packed| StoredShare::Fast(packed, kind))
     }
 }
 
@@ -125,7 +127,7 @@ impl Known {
 /// other kind follows from it.
 #[derive(Debug, Default)]
 pub(crate) struct NodeRanks {
-    shares: Vec<Known>,
+    shares: Vec<StoredShare>,
     epoch: u64,
 }
 
@@ -167,32 +169,32 @@ impl NodeRanks {
     #[inline]
     fn share(&mut self, nodes: &Nodes, id: NodeId, additive: bool) -> Option<Share> {
         let known = match self.shares.get(id.index()) {
-            Some(Known::Unknown) | None => self.new_share(nodes, id),
+            Some(StoredShare::Unknown) | None => self.new_share(nodes, id),
             Some(known) => *known,
         };
         match known {
-            Known::Fast(own, kind) => Some(own.share().in_chain(kind, own.negative, additive)),
-            Known::Slow | Known::Unknown => None,
+            StoredShare::Fast(own, kind) => Some(own.share().in_chain(kind, own.negative, additive)),
+            StoredShare::Slow | StoredShare::Unknown => None,
         }
     }
 
     #[inline(never)]
-    fn new_share(&mut self, nodes: &Nodes, id: NodeId) -> Known {
+    fn new_share(&mut self, nodes: &Nodes, id: NodeId) -> StoredShare {
         let known = match nodes.get(id) {
             Node::Card(card) if card.is_integer() && !card.numer().is_negative() => {
-                Known::of(Some(Share { parts: 1, inverted: 0, rank: card_rank(card) }), false, Kind::Card)
+                StoredShare::of(Some(Share { parts: 1, inverted: 0, rank: card_rank(card) }), false, ChainKind::Card)
             }
-            Node::Card(_) => Known::Slow,
+            Node::Card(_) => StoredShare::Slow,
             Node::Binary(op, l, r) => {
-                let kind = if op.is_additive() { Kind::Sum } else { Kind::Product };
-                Known::of(self.chain_share(nodes, op, l, r), nodes.is_below_zero(id), kind)
+                let kind = if op.is_additive() { ChainKind::Sum } else { ChainKind::Product };
+                StoredShare::of(self.chain_share(nodes, op, l, r), nodes.is_below_zero(id), kind)
             }
         };
         if self.shares.len() <= id.index() {
             // Nodes are made a few at a time between solutions: room for
             // ids to come as well, so that this is seldom done.
             let room = nodes.len().max(id.index() + 1) + ROOM_AHEAD;
-            self.shares.resize(room, Known::Unknown);
+            self.shares.resize(room, StoredShare::Unknown);
         }
         self.shares[id.index()] = known;
         known
@@ -229,15 +231,15 @@ mod tests {
     fn packed_shares_are_exact_or_slow() {
         let rank = Rank { below_zero: 1, brackets: 2, inverse_ops: 1, len: 9 };
         let share = Share { parts: 3, inverted: 1, rank };
-        let packed = Packed::of(share, true).expect("small counts fit");
+        let packed = PackedShare::of(share, true).expect("small counts fit");
         let back = packed.share();
         assert_eq!((back.parts, back.inverted, back.rank, packed.negative), (3, 1, rank, true));
         let long = Share { parts: 1, inverted: 0, rank: Rank { len: 70_000, ..Rank::default() } };
-        assert!(Packed::of(long, false).is_none());
+        assert!(PackedShare::of(long, false).is_none());
         let wide = Share { parts: 300, inverted: 0, rank: Rank::default() };
-        assert!(Packed::of(wide, false).is_none());
-        assert!(matches!(Known::of(Some(long), false, Kind::Card), Known::Slow));
-        assert!(matches!(Known::of(Some(share), false, Kind::Sum), Known::Fast(_, Kind::Sum)));
-        assert_eq!(std::mem::size_of::<Known>(), 12, "twelve bytes a node");
+        assert!(PackedShare::of(wide, false).is_none());
+        assert!(matches!(StoredShare::of(Some(long), false, ChainKind::Card), StoredShare::Slow));
+        assert!(matches!(StoredShare::of(Some(share), false, ChainKind::Sum), StoredShare::Fast(_, ChainKind::Sum)));
+        assert_eq!(std::mem::size_of::<StoredShare>(), 12, "twelve bytes a node");
     }
 }

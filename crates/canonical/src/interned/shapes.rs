@@ -31,15 +31,15 @@ const INLINE: usize = 4;
 /// [`Shapes::spilled`] and how many there are of each. A card's value
 /// is at `parts[0]` among [`Shapes::cards`].
 #[derive(Clone, Copy, Debug)]
-struct Packed {
-    kind: Kind,
+struct PackedShape {
+    kind: ShapeKind,
     kept: u8,
     inverted: u8,
     parts: [FormId; INLINE],
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Kind {
+enum ShapeKind {
     Leaf,
     Sum,
     Prod,
@@ -49,9 +49,9 @@ enum Kind {
 const SPILLED: u8 = u8::MAX;
 
 /// Every stored shape, by id.
-#[derive(Debug, Default)]
+#[derive(Clone, Debug, Default)]
 pub(crate) struct Shapes {
-    packed: Vec<Packed>,
+    packed: Vec<PackedShape>,
     /// The values of cards, by the shapes' `parts[0]`: a dozen or so.
     cards: Vec<Rational>,
     /// The parts of shapes with more than [`INLINE`], one after another.
@@ -86,12 +86,12 @@ impl Shapes {
             }
         };
         match packed.kind {
-            Kind::Leaf => Shape::Leaf(self.cards[packed.parts[0].index()]),
-            Kind::Sum => {
+            ShapeKind::Leaf => Shape::Leaf(self.cards[packed.parts[0].index()]),
+            ShapeKind::Sum => {
                 let (kept, inverted) = sides();
                 Shape::Sum(kept, inverted)
             }
-            Kind::Prod => {
+            ShapeKind::Prod => {
                 let (kept, inverted) = sides();
                 Shape::Prod(kept, inverted)
             }
@@ -101,7 +101,7 @@ impl Shapes {
     /// The sides of a shape whose parts are spilled; out of line, as
     /// only forms of more than four cards have them.
     #[inline(never)]
-    fn spilled_sides(&self, packed: &Packed) -> (&[FormId], &[FormId]) {
+    fn spilled_sides(&self, packed: &PackedShape) -> (&[FormId], &[FormId]) {
         let [start, kept, inverted, _] = packed.parts.map(FormId::index);
         let kept_end = start + kept;
         (&self.spilled[start..kept_end], &self.spilled[kept_end..kept_end + inverted])
@@ -110,7 +110,7 @@ impl Shapes {
     /// Is `id` a card? Without building its shape.
     #[inline(always)]
     pub(crate) fn is_leaf(&self, id: FormId) -> bool {
-        self.packed[id.index()].kind == Kind::Leaf
+        self.packed[id.index()].kind == ShapeKind::Leaf
     }
 
     /// The number of parts of `id` if it is a sum (a product, if not
@@ -118,7 +118,7 @@ impl Shapes {
     #[inline(always)]
     pub(crate) fn parts_if(&self, id: FormId, sum: bool) -> Option<usize> {
         let packed = &self.packed[id.index()];
-        let kind = if sum { Kind::Sum } else { Kind::Prod };
+        let kind = if sum { ShapeKind::Sum } else { ShapeKind::Prod };
         (packed.kind == kind).then(|| match packed.kept {
             SPILLED => packed.parts[1].index() + packed.parts[2].index(),
             kept => usize::from(kept) + usize::from(packed.inverted),
@@ -132,8 +132,8 @@ impl Shapes {
     pub(crate) fn push(&mut self, shape: Shape<'_>) {
         let (kind, kept, inverted) = match shape {
             Shape::Leaf(card) => return self.push_leaf(card),
-            Shape::Sum(kept, inverted) => (Kind::Sum, kept, inverted),
-            Shape::Prod(kept, inverted) => (Kind::Prod, kept, inverted),
+            Shape::Sum(kept, inverted) => (ShapeKind::Sum, kept, inverted),
+            Shape::Prod(kept, inverted) => (ShapeKind::Prod, kept, inverted),
         };
         if kept.len() + inverted.len() > INLINE {
             return self.push_spilled(kind, kept, inverted);
@@ -144,7 +144,7 @@ impl Shapes {
             *slot = part;
         }
         // Both at most `INLINE`: the casts keep them.
-        self.packed.push(Packed { kind, kept: kept.len() as u8, inverted: inverted.len() as u8, parts });
+        self.packed.push(PackedShape { kind, kept: kept.len() as u8, inverted: inverted.len() as u8, parts });
     }
 
     #[inline(never)]
@@ -152,17 +152,17 @@ impl Shapes {
         let mut parts = [FormId::from_index(0); INLINE];
         parts[0] = FormId::from_index(self.cards.len());
         self.cards.push(card);
-        self.packed.push(Packed { kind: Kind::Leaf, kept: 0, inverted: 0, parts });
+        self.packed.push(PackedShape { kind: ShapeKind::Leaf, kept: 0, inverted: 0, parts });
     }
 
     #[inline(never)]
-    fn push_spilled(&mut self, kind: Kind, kept: &[FormId], inverted: &[FormId]) {
+    fn push_spilled(&mut self, kind: ShapeKind, kept: &[FormId], inverted: &[FormId]) {
         let start = self.spilled.len();
         self.spilled.extend_from_slice(kept);
         self.spilled.extend_from_slice(inverted);
         let [at, kept_count, inverted_count] = [start, kept.len(), inverted.len()].map(FormId::from_index);
         let parts = [at, kept_count, inverted_count, FormId::from_index(0)];
-        self.packed.push(Packed { kind, kept: SPILLED, inverted: 0, parts });
+        self.packed.push(PackedShape { kind, kept: SPILLED, inverted: 0, parts });
     }
 }
 
