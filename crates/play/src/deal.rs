@@ -6,7 +6,7 @@ use std::fmt;
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::{RngCore, SeedableRng};
 use reckon_canonical::{DistinctSolver, Level};
-use reckon_core::{Hand, MAX_CARDS, Rational, Rules, Solver};
+use reckon_core::{Hand, MAX_CARDS, Rational, Rules, Solver, TooManyStates};
 
 use crate::difficulty::{Difficulty, Facts};
 use crate::round::Round;
@@ -86,6 +86,10 @@ pub enum DealError {
         /// Cards a hand needs.
         cards: usize,
     },
+    /// The engine gave up on a hand: nine or ten cards whose target may be
+    /// out of reach.
+    #[error("{0}")]
+    GaveUp(TooManyStates),
     /// [`DealSpec::solvable_only`] and no solvable hand turned up.
     #[error("no hand that makes {target} turned up in {MAX_TRIES} deals")]
     NoSolvableHand {
@@ -173,7 +177,7 @@ impl Dealer {
         }
         for _ in 0..MAX_TRIES {
             let hand = self.draw();
-            if self.fits(&hand) {
+            if self.fits_within_limits(&hand).map_err(DealError::GaveUp)? {
                 return Ok(hand);
             }
         }
@@ -187,15 +191,21 @@ impl Dealer {
     /// Does `hand` meet the spec's [`DealSpec::solvable_only`] and
     /// [`DealSpec::difficulty`]? With [`Dealer::draw`], for a front end that
     /// deals as [`Dealer::deal`] does but looks at a clock between hands.
+    /// A hand the engine gives up on does not fit.
     pub fn fits(&mut self, hand: &Hand) -> bool {
-        if (self.spec.solvable_only || self.spec.difficulty.is_some()) && !self.solver.decide(hand) {
-            return false;
+        self.fits_within_limits(hand).unwrap_or(false)
+    }
+
+    /// [`Dealer::fits`], or why the engine gave up on `hand`.
+    fn fits_within_limits(&mut self, hand: &Hand) -> Result<bool, TooManyStates> {
+        if (self.spec.solvable_only || self.spec.difficulty.is_some()) && !self.solver.try_decide(hand)? {
+            return Ok(false);
         }
-        let Some(wanted) = self.spec.difficulty else { return true };
+        let Some(wanted) = self.spec.difficulty else { return Ok(true) };
         let rules = self.spec.rules;
         let rater = self.rater.get_or_insert_with(|| DistinctSolver::new(rules, Level::FourNums));
         // A hand whose listing would not fit in memory is not dealt.
-        Facts::with_solver(hand, rater).is_ok_and(|facts| facts.difficulty() == Some(wanted))
+        Ok(Facts::with_solver(hand, rater).is_ok_and(|facts| facts.difficulty() == Some(wanted)))
     }
 
     /// The next hand, ready to play.
@@ -208,7 +218,7 @@ impl Dealer {
     /// ```
     pub fn next_round(&mut self) -> Result<Round, DealError> {
         let hand = self.deal()?;
-        Ok(Round::new(hand, &mut self.solver))
+        Round::try_new(hand, &mut self.solver).map_err(DealError::GaveUp)
     }
 
     /// One hand from a fresh deck, whatever the spec's

@@ -1,7 +1,9 @@
 //! One round of the game: a hand, the player's moves, and how it ended.
 
 use num_traits::Signed;
-use reckon_core::{BigRational, Domain, Expr, Hand, ParseError, ParseErrorKind, Rational, Rules, Solver};
+use reckon_core::{
+    BigRational, Domain, Expr, Hand, ParseError, ParseErrorKind, Rational, Rules, Solver, TooManyStates,
+};
 
 use crate::hint::{Advice, Hint};
 use crate::judge::{Verdict, judge};
@@ -78,8 +80,21 @@ pub struct Round {
 impl Round {
     /// A round for `hand` under `solver`'s rules.
     pub fn new(hand: Hand, solver: &mut Solver) -> Round {
+        let solution = solver.solve(&hand).map(|found| preferred_solution(&hand, solver, found, Solver::solve));
+        Round::with_solution(hand, solver, solution)
+    }
+
+    /// [`Round::new`] for a hand the engine can answer within its limits:
+    /// one of nine or ten cards may make the search give up.
+    pub(crate) fn try_new(hand: Hand, solver: &mut Solver) -> Result<Round, TooManyStates> {
+        let within_limits = |solver: &mut Solver, hand: &Hand| solver.try_solve(hand).ok().flatten();
+        let solution = solver.try_solve(&hand)?.map(|found| preferred_solution(&hand, solver, found, within_limits));
+        Ok(Round::with_solution(hand, solver, solution))
+    }
+
+    fn with_solution(hand: Hand, solver: &Solver, solution: Option<Expr>) -> Round {
         Round {
-            solution: preferred_solution(&hand, solver),
+            solution,
             rules: *solver.rules(),
             hand,
             hints: 0,
@@ -208,20 +223,23 @@ impl Round {
     }
 }
 
-/// A solution of `hand` under `solver`'s rules, through no negative value
-/// if the hand has one: the rules' own solution when it takes no negative
-/// step, else one the engine finds in a domain without negatives, else
-/// the rules' own after all. A hand without a solution, or one found
-/// without negative steps, costs no second search.
-fn preferred_solution(hand: &Hand, solver: &mut Solver) -> Option<Expr> {
-    let found = solver.solve(hand)?;
+/// The solution of `hand` to show, given one `found` under `solver`'s
+/// rules: `found` when it takes no negative step, else one that `solve`
+/// finds in a domain without negatives, else `found` after all. A
+/// solution without negative steps costs no second search.
+fn preferred_solution(
+    hand: &Hand,
+    solver: &Solver,
+    found: Expr,
+    solve: impl Fn(&mut Solver, &Hand) -> Option<Expr>,
+) -> Expr {
     let rules = *solver.rules();
-    let Some(domain) = non_negative_part(rules.domain) else { return Some(found) };
+    let Some(domain) = non_negative_part(rules.domain) else { return found };
     // A negative target is a negative step of every solution.
     if !domain.allows(&rules.target) || non_negative_value(&found).is_some() {
-        return Some(found);
+        return found;
     }
-    Some(Solver::new(Rules { domain, ..rules }).solve(hand).unwrap_or(found))
+    solve(&mut Solver::new(Rules { domain, ..rules }), hand).unwrap_or(found)
 }
 
 /// The domain of the values of `domain` that are not negative, as near as

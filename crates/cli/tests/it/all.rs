@@ -136,17 +136,15 @@ fn batch_lists_one_line_per_hand() {
 }
 
 /// Nine distinct cards would make tens of millions of raw solutions: the
-/// count is refused with a message, within bounded memory and seconds,
-/// never an abort.
+/// count is refused with a message, within bounded memory, never an
+/// abort.
 #[test]
 fn counting_past_the_memory_budget_is_refused() {
-    let started = std::time::Instant::now();
     assert_snapshot!(reckon(["--count", "1", "2", "3", "4", "5", "6", "7", "8", "9"]).run(), @r"
     status: 2
     --- stderr
     error: listing every solution of these 9 cards would take more than about 2 GB of memory; try fewer cards
     ");
-    assert!(started.elapsed().as_secs() < 30, "refused after {:?}", started.elapsed());
 }
 
 /// In a batch, a hand refused for its memory gets an error line in its
