@@ -6,7 +6,8 @@ use std::ops::ControlFlow;
 use std::sync::Arc;
 
 use reckon_census::{HandSpace, map_in_order};
-use reckon_core::{Enumerator, Hand, Rational, Reach, Rules, SharedSets, Solver, Trees, oracle};
+use reckon_core::engine::{Enumerator, SharedSets, Trees};
+use reckon_core::{Hand, Rational, Reach, Rules, Solver, oracle};
 
 // The allocator of the `reckon` binary, so that the benches measure what
 // it runs: mimalloc in place of `malloc` (see the binary's `main.rs`).

@@ -1,6 +1,7 @@
 //! A run of hands enumerated before any of them is classified.
 
-use reckon_core::{Enumerator, Hand, Solution, TooManySolutions};
+use reckon_core::engine::{Enumerator, Solution};
+use reckon_core::{Hand, TooManySolutions};
 
 /// The raw solutions of a run of hands, enumerated one after another
 /// before any is classified. Classifying and showing solutions is code of

@@ -191,7 +191,8 @@ const _: () = assert!(POINTS == 2, "the top set packs two points into a u128");
 mod tests {
     use std::hash::{DefaultHasher, Hash, Hasher};
 
-    use reckon_core::{Expr, Op};
+    use reckon_core::Expr;
+    use reckon_core::rules::Op;
 
     use super::*;
     use crate::key::{Key, key};

@@ -56,7 +56,7 @@ impl Distinct {
     ///
     /// ```
     /// use reckon_canonical::{Distinct, Level};
-    /// use reckon_core::{parse_expr, Rules};
+    /// use reckon_core::{Rules, parse_expr};
     /// let rules = Rules { ops: "+-/".parse().unwrap(), ..Rules::game24() };
     /// let mut d = Distinct::for_hand(Level::Function, &rules, &"2 4 6 8".parse().unwrap());
     /// d.insert(parse_expr("8/(4/2/6)").unwrap());

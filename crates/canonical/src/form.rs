@@ -21,7 +21,8 @@
 
 use std::cmp::Ordering;
 
-use reckon_core::{Op, Rational};
+use reckon_core::Rational;
+use reckon_core::rules::Op;
 
 /// A node of the normal form. Children of a sum are never sums and
 /// children of a product never products; every child list is sorted.

@@ -37,7 +37,8 @@
 //! met, do not carry. `FourNumsForm::of`, of a whole expression, is the
 //! oracle of the tests.
 
-use reckon_core::{Op, Rational};
+use reckon_core::Rational;
+use reckon_core::rules::Op;
 
 use crate::form::{TreeForm, TreeNode, sign_free};
 

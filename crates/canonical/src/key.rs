@@ -63,7 +63,8 @@ pub(crate) fn ordered(e: &Expr) -> Expr {
 #[cfg(test)]
 mod tests {
     use hashbrown::HashMap;
-    use reckon_core::{Hand, Rational, Rules, all_solutions};
+    use reckon_core::engine::all_solutions;
+    use reckon_core::{Hand, Rational, Rules};
 
     use super::*;
     use crate::Distinct;

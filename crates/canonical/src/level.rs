@@ -3,7 +3,9 @@
 use std::fmt;
 use std::str::FromStr;
 
-use reckon_core::{Domain, Expr, Printed};
+use reckon_core::Expr;
+use reckon_core::expr::Printed;
+use reckon_core::rules::Domain;
 
 /// When are two solutions the same? See the crate documentation.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -40,7 +42,8 @@ impl Level {
     ///
     /// ```
     /// use reckon_canonical::Level;
-    /// use reckon_core::{Domain, Expr, Op};
+    /// use reckon_core::Expr;
+    /// use reckon_core::rules::{Domain, Op};
     /// let e = Expr::binary(Op::Add, Expr::int(1), Expr::binary(Op::Add, Expr::int(2), Expr::int(3)));
     /// assert_eq!(Level::Syntax.written(&e, Domain::Rational).to_string(), "1+(2+3)");
     /// assert_eq!(Level::FourNums.written(&e, Domain::Rational).to_string(), "1+2+3");

@@ -8,7 +8,9 @@
 //! tree built.
 
 use hashbrown::HashMap;
-use reckon_core::{Node, NodeId, Nodes, Op, Rational, Solution};
+use reckon_core::Rational;
+use reckon_core::engine::{Node, NodeId, Nodes, Solution};
+use reckon_core::rules::Op;
 
 /// A tree stored at the syntax level.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -3,7 +3,9 @@
 
 use std::cmp::Ordering;
 
-use reckon_core::{EvalError, Expr, Hand, Op, Rational, Rules};
+use reckon_core::expr::EvalError;
+use reckon_core::rules::Op;
+use reckon_core::{Expr, Hand, Rational, Rules};
 use smallvec::SmallVec;
 
 use crate::level::Level;

@@ -1,9 +1,11 @@
 //! An expression one operator at a time, wherever it is stored.
 
-use reckon_core::{Expr, NodeId, Nodes, Op, Rational, Solution};
+use reckon_core::engine::{NodeId, Nodes, Solution};
+use reckon_core::rules::Op;
+use reckon_core::{Expr, Rational};
 
 /// An expression seen one operator at a time, wherever it is stored: a
-/// tree, or the nodes of an [`Enumerator`](reckon_core::Enumerator).
+/// tree, or the nodes of an [`Enumerator`](reckon_core::engine::Enumerator).
 pub(crate) trait Tree: Copy {
     fn view(self) -> View<Self>;
 }
@@ -34,8 +36,8 @@ pub(crate) struct NodePart<'a> {
 impl<'a> Tree for NodePart<'a> {
     fn view(self) -> View<NodePart<'a>> {
         match self.nodes.get(self.id) {
-            reckon_core::Node::Card(card) => View::Card(card),
-            reckon_core::Node::Binary(op, l, r) => {
+            reckon_core::engine::Node::Card(card) => View::Card(card),
+            reckon_core::engine::Node::Binary(op, l, r) => {
                 View::Binary(op, NodePart { nodes: self.nodes, id: l }, NodePart { nodes: self.nodes, id: r })
             }
         }

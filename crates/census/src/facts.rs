@@ -2,7 +2,9 @@
 
 use std::sync::Arc;
 
-use reckon_core::{Domain, Expr, Hand, Reach, Rules, SharedSets, Solver, TooManySolutions};
+use reckon_core::engine::SharedSets;
+use reckon_core::rules::Domain;
+use reckon_core::{Expr, Hand, Reach, Rules, Solver, TooManySolutions};
 
 /// The facts a census row holds about one hand.
 #[derive(Clone, Debug, PartialEq, Eq)]

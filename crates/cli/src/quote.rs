@@ -7,7 +7,8 @@
 
 use std::fmt::Write;
 
-use reckon_core::{HandError, ParseNumberError};
+use reckon_core::HandError;
+use reckon_core::number::ParseNumberError;
 
 /// The most characters of a token a message shows.
 pub const MOST_SHOWN: usize = 60;

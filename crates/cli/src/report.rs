@@ -3,7 +3,8 @@
 use std::io::Write;
 
 use anstyle::{AnsiColor, Style};
-use reckon_core::{Domain, Expr, Hand, Rational, Rules};
+use reckon_core::rules::Domain;
+use reckon_core::{Expr, Hand, Rational, Rules};
 
 use crate::args::Format;
 use serde::{Deserialize, Serialize};

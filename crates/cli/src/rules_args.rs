@@ -2,7 +2,8 @@
 //! commands that solve.
 
 use clap::{Args, ValueEnum};
-use reckon_core::{CardUse, Domain, OpSet, ParseOpsError, Preset, Rational, Rules};
+use reckon_core::rules::{CardUse, Domain, OpSet, ParseOpsError, Preset};
+use reckon_core::{Rational, Rules};
 
 use crate::quote;
 

@@ -1,16 +1,20 @@
-//! Expressions: binary trees over card values.
+//! Expressions: binary trees over card values, how they print, and how
+//! typed text becomes one ([`parse_expr`]).
 
 use std::fmt;
 
 use crate::number::{BigRational, Number, Rational};
 use crate::rules::{Domain, Op};
 
+pub use crate::parse::{ParseError, ParseErrorKind, Side, parse_expr};
+
 /// A binary expression tree whose leaves are card values.
 ///
 /// `Display` prints the fewest brackets that keep the value:
 ///
 /// ```
-/// use reckon_core::{Expr, Op};
+/// use reckon_core::Expr;
+/// use reckon_core::rules::Op;
 /// let e = Expr::binary(Op::Div, Expr::int(8), Expr::binary(Op::Sub, Expr::int(3), Expr::binary(Op::Div, Expr::int(8), Expr::int(3))));
 /// assert_eq!(e.to_string(), "8/(3-8/3)");
 /// assert_eq!(e.value().unwrap().to_string(), "24");
@@ -183,7 +187,8 @@ impl Expr {
     /// `1/2/(1/2)` is `1/2` over the card.
     ///
     /// ```
-    /// use reckon_core::{Expr, Op};
+    /// use reckon_core::Expr;
+    /// use reckon_core::rules::Op;
     /// let e = Expr::binary(Op::Add, Expr::int(1), Expr::binary(Op::Add, Expr::int(2), Expr::int(3)));
     /// assert_eq!(e.to_string(), "1+2+3");
     /// assert_eq!(e.grouped().to_string(), "1+(2+3)");
@@ -204,7 +209,8 @@ impl Expr {
     /// [`Display`]: fmt::Display
     ///
     /// ```
-    /// use reckon_core::{Domain, Expr, Op};
+    /// use reckon_core::Expr;
+    /// use reckon_core::rules::{Domain, Op};
     /// let e = Expr::binary(Op::Mul, Expr::int(3), Expr::binary(Op::Mul, Expr::int(-5), Expr::int(-2)));
     /// assert_eq!(e.to_string(), "3*(-5)*(-2)");
     /// assert_eq!(e.in_domain(Domain::PositiveInteger).to_string(), "3*(-5*(-2))");

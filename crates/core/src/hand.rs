@@ -39,6 +39,10 @@ pub enum HandError {
 }
 
 impl Hand {
+    /// The most cards a hand holds: every engine answers up to this many,
+    /// within its memory and search limits.
+    pub const MAX_CARDS: usize = MAX_CARDS;
+
     /// A hand of the given cards, in any order.
     pub fn new(mut cards: Vec<Rational>) -> Result<Hand, HandError> {
         if cards.is_empty() {

@@ -15,25 +15,35 @@
 
 mod combine;
 mod enumerate;
-mod expr;
+pub mod expr;
 mod hand;
-mod number;
+pub mod number;
+#[cfg(any(test, feature = "oracle"))]
 pub mod oracle;
 mod parse;
-mod rules;
+pub mod rules;
 mod search;
 mod strategy;
 #[cfg(test)]
 mod test_hands;
 mod values;
 
-pub use enumerate::{
-    Enumerator, Node, NodeId, Nodes, Solution, TooManySolutions, Trees, all_solutions, for_each_solution,
-};
-pub use expr::{EvalError, Expr, Printed, Step};
-pub use hand::{Hand, HandError, MAX_CARDS};
-pub use number::{BigRational, Number, ParseNumberError, Rational};
-pub use parse::{ParseError, ParseErrorKind, Side, parse_expr};
-pub use rules::{CardUse, Domain, Op, OpSet, ParseOpsError, Preset, Rules};
+pub use expr::Expr;
+pub use hand::{Hand, HandError};
+pub use number::Rational;
+pub use parse::{ParseError, parse_expr};
+pub use rules::Rules;
 pub use search::{Solver, TooManyStates, solve};
-pub use values::{Reach, SharedSets, TooManyValues, ValueSets};
+pub use values::{Reach, TooManyValues};
+
+pub use enumerate::TooManySolutions;
+
+/// The engine's lower interface, for crates that build on it: every
+/// solution as a stream of shared nodes (reckon-canonical classifies them
+/// without building trees), and value sets shared between threads
+/// (reckon-census). A program that wants answers needs none of it:
+/// [`Solver`], [`Reach`] and reckon-canonical answer its questions.
+pub mod engine {
+    pub use crate::enumerate::{Enumerator, Node, NodeId, Nodes, Solution, Trees, all_solutions, for_each_solution};
+    pub use crate::values::SharedSets;
+}

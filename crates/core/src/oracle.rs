@@ -127,7 +127,8 @@ pub fn solutions(hand: &Hand, rules: &Rules) -> Vec<Expr> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{Op, Rational};
+    use crate::Rational;
+    use crate::rules::Op;
 
     #[test]
     fn small_cases_by_hand() {

@@ -35,7 +35,7 @@ use crate::rules::Op;
 /// round brackets; any whitespace.
 ///
 /// ```
-/// use reckon_core::{parse_expr, Rational};
+/// use reckon_core::{Rational, parse_expr};
 /// let e = parse_expr("(11 − 8) × (3 + 5)").unwrap();
 /// assert_eq!(e.to_string(), "(11-8)*(3+5)");
 /// assert_eq!(e.value().unwrap(), Rational::from_integer(24));
@@ -117,7 +117,8 @@ const MAX_DEPTH: usize = 200;
 /// note to print under the span.
 ///
 /// ```
-/// use reckon_core::{parse_expr, ParseErrorKind, Side};
+/// use reckon_core::parse_expr;
+/// use reckon_core::expr::{ParseErrorKind, Side};
 /// let err = parse_expr("3 + 4 *").unwrap_err();
 /// assert_eq!(err.kind(), ParseErrorKind::MissingOperand(Side::Right));
 /// assert_eq!(&"3 + 4 *"[err.span()], "*");

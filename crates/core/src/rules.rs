@@ -57,7 +57,7 @@ impl Op {
     /// all walk this list.
     ///
     /// ```
-    /// use reckon_core::Op;
+    /// use reckon_core::rules::Op;
     /// let shown: Vec<String> = Op::pairings(1, 2).iter().map(|(op, l, r)| format!("{l}{op}{r}")).collect();
     /// assert_eq!(shown, ["1+2", "1*2", "1-2", "2-1", "1/2", "2/1"]);
     /// ```
@@ -72,7 +72,8 @@ impl Op {
     /// is never zero for `a != 0`) or where the partner overflows.
     ///
     /// ```
-    /// use reckon_core::{Op, Rational};
+    /// use reckon_core::Rational;
+    /// use reckon_core::rules::Op;
     /// let (four, t) = (Rational::from_integer(4), Rational::from_integer(24));
     /// let shown: Vec<String> = Op::partners(&four, &t)
     ///     .iter()
@@ -262,7 +263,7 @@ impl Domain {
 /// The rules one hand is solved under.
 ///
 /// ```
-/// use reckon_core::{Rules, Rational};
+/// use reckon_core::{Rational, Rules};
 /// let rules = Rules::countdown(Rational::from_integer(765));
 /// assert_eq!(rules.target.to_string(), "765");
 /// ```

@@ -246,7 +246,7 @@ fn listed_solution(hand: &Hand, rules: &Rules) -> Option<Expr> {
 /// One solution of `hand` under `rules`, or `None` if it has none.
 ///
 /// ```
-/// use reckon_core::{solve, Hand, Rules, Rational};
+/// use reckon_core::{Hand, Rational, Rules, solve};
 /// let hand: Hand = "1 2 3 4".parse().unwrap();
 /// let expr = solve(&hand, &Rules::with_target(Rational::from_integer(10))).unwrap();
 /// assert_eq!(expr.value().unwrap(), Rational::from_integer(10));

@@ -8,7 +8,7 @@
 //! - the depth-first **search** ([`Solver`](crate::Solver)) stops at the
 //!   first solution it meets: little memory for any number of cards, fast
 //!   where solutions are many, slow to prove that there is none;
-//! - the **enumerator** ([`Enumerator`](crate::Enumerator)) streams every
+//! - the **enumerator** ([`Enumerator`](crate::enumerate::Enumerator)) streams every
 //!   solution from its parts' values, for listings and counts, and finds
 //!   a solution among very few where the search would wander.
 //!
@@ -118,7 +118,7 @@ mod tests {
 
     #[test]
     fn every_hand_size_has_one_decision() {
-        let decisions: Vec<Decision> = (1..=crate::MAX_CARDS).map(decision).collect();
+        let decisions: Vec<Decision> = (1..=crate::hand::MAX_CARDS).map(decision).collect();
         assert_eq!(decisions[..VALUE_SETS_FIRST_UP_TO], [Decision::ValueSets; VALUE_SETS_FIRST_UP_TO]);
         assert_eq!(decisions[VALUE_SETS_FIRST_UP_TO..DECIDED_UP_TO], [Decision::SearchThenValueSets; 2]);
         assert_eq!(decisions[DECIDED_UP_TO..], [Decision::Search; 2]);

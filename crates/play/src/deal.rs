@@ -6,7 +6,7 @@ use std::fmt;
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::{RngCore, SeedableRng};
 use reckon_canonical::{DistinctSolver, Level};
-use reckon_core::{Hand, MAX_CARDS, Rational, Rules, Solver, TooManyStates};
+use reckon_core::{Hand, Rational, Rules, Solver, TooManyStates};
 
 use crate::difficulty::{Difficulty, Facts};
 use crate::round::Round;
@@ -68,7 +68,7 @@ pub enum DealError {
     #[error("a hand needs at least one card")]
     NoCards,
     /// More cards than the solver supports.
-    #[error("{0} cards is more than the {MAX_CARDS} supported")]
+    #[error("{0} cards is more than the {max} supported", max = Hand::MAX_CARDS)]
     TooManyCards(usize),
     /// `low > high`.
     #[error("the range {low}..{high} is empty")]
@@ -142,7 +142,7 @@ impl Dealer {
         if spec.cards == 0 {
             return Err(DealError::NoCards);
         }
-        if spec.cards > MAX_CARDS {
+        if spec.cards > Hand::MAX_CARDS {
             return Err(DealError::TooManyCards(spec.cards));
         }
         if spec.low > spec.high {

@@ -31,7 +31,8 @@ use std::fmt;
 use std::str::FromStr;
 
 use reckon_canonical::{DistinctSolver, Level};
-use reckon_core::{Domain, Expr, Hand, Reach, Rules, TooManySolutions};
+use reckon_core::rules::Domain;
+use reckon_core::{Expr, Hand, Reach, Rules, TooManySolutions};
 
 /// The fewest distinct solutions of an easy hand.
 pub const EASY_SOLUTIONS: usize = 3;

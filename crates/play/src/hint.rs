@@ -4,7 +4,9 @@
 
 use std::fmt;
 
-use reckon_core::{BigRational, Domain, Expr, Rational};
+use reckon_core::number::BigRational;
+use reckon_core::rules::Domain;
+use reckon_core::{Expr, Rational};
 
 /// One combination of two cards that a solution starts with.
 ///
@@ -129,7 +131,8 @@ impl Advice {
     /// `show` writes it.
     ///
     /// ```
-    /// use reckon_core::{Domain, Rational};
+    /// use reckon_core::Rational;
+    /// use reckon_core::rules::Domain;
     /// use reckon_play::Advice;
     /// let solution = "(11-8)*(3+5)".parse().unwrap();
     /// let hint = |n| Advice::for_solution(Some(&solution), n, Rational::from_integer(24), Domain::Rational).to_string();
@@ -270,9 +273,9 @@ mod tests {
     #[test]
     fn the_whole_solution_is_written_for_the_domain() {
         let solution = Expr::binary(
-            reckon_core::Op::Mul,
+            reckon_core::rules::Op::Mul,
             Expr::int(3),
-            Expr::binary(reckon_core::Op::Mul, Expr::int(-5), Expr::int(-2)),
+            Expr::binary(reckon_core::rules::Op::Mul, Expr::int(-5), Expr::int(-2)),
         );
         let whole = |domain| Advice::for_solution(Some(&solution), 3, Rational::from_integer(30), domain).to_string();
         assert_eq!(whole(Domain::Rational), "solution: 3*(-5)*(-2) = 30");

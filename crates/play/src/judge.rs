@@ -3,7 +3,10 @@
 
 use std::fmt;
 
-use reckon_core::{BigRational, CardUse, Domain, EvalError, Expr, Hand, Number, Op, Rational, Rules};
+use reckon_core::expr::EvalError;
+use reckon_core::number::{BigRational, Number};
+use reckon_core::rules::{CardUse, Domain, Op};
+use reckon_core::{Expr, Hand, Rational, Rules};
 
 /// One thing wrong with an answer.
 ///

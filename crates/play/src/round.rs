@@ -1,9 +1,10 @@
 //! One round of the game: a hand, the player's moves, and how it ended.
 
 use num_traits::Signed;
-use reckon_core::{
-    BigRational, Domain, Expr, Hand, ParseError, ParseErrorKind, Rational, Rules, Solver, TooManyStates,
-};
+use reckon_core::expr::ParseErrorKind;
+use reckon_core::number::BigRational;
+use reckon_core::rules::Domain;
+use reckon_core::{Expr, Hand, ParseError, Rational, Rules, Solver, TooManyStates};
 
 use crate::hint::{Advice, Hint};
 use crate::judge::{Verdict, judge};

@@ -6,7 +6,8 @@
 //! ones `reckon check` and `reckon play` print, word for word.
 
 use reckon_canonical::{DistinctSolver, Level};
-use reckon_core::{Domain, Hand, HandError, OpSet, Preset, Rational, Reach, Rules, Solver, parse_expr};
+use reckon_core::rules::{Domain, OpSet, Preset};
+use reckon_core::{Hand, HandError, Rational, Reach, Rules, Solver, parse_expr};
 use reckon_play::{DealError, DealSpec, Dealer, Difficulty, Facts, MAX_TRIES, PassResult, Round, judge, random_seed};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
@@ -351,7 +352,7 @@ fn judge_answer(req: JudgeRequest) -> Result<JudgeResponse, ApiError> {
     if req.answer.len() > MAX_ANSWER {
         return Err(ApiError::Unprocessable(format!("the answer is longer than {MAX_ANSWER} bytes")));
     }
-    let hand = req.cards.as_deref().map(|cards| hand_of(cards, reckon_core::MAX_CARDS)).transpose()?;
+    let hand = req.cards.as_deref().map(|cards| hand_of(cards, reckon_core::Hand::MAX_CARDS)).transpose()?;
     let rules = rules_of(req.target, req.rules, req.ops.as_deref())?;
     let expr = match parse_expr(&req.answer) {
         Ok(expr) => expr,

@@ -63,7 +63,7 @@ pub fn deal(req: DealRequest) -> Result<DealResponse, ApiError> {
 
 /// A game as a request names it, refused unless the show could deal it.
 fn game(numbers: &[Num], target: Num) -> Result<CountdownDeal, ApiError> {
-    if numbers.len() > reckon_core::MAX_CARDS {
+    if numbers.len() > reckon_core::Hand::MAX_CARDS {
         return Err(ApiError::Unprocessable(format!("a Countdown game has 6 numbers, not {}", numbers.len())));
     }
     let hand = Hand::new(numbers.iter().map(|n| n.0).collect()).map_err(|e| ApiError::Unprocessable(e.to_string()))?;

@@ -2,7 +2,8 @@
 //! their parts sorted, sums oriented, combined from two stored forms
 //! with the parts gathered on the stack where they are few.
 
-use reckon_core::{Expr, Op};
+use reckon_core::Expr;
+use reckon_core::rules::Op;
 
 use super::shapes::Shape;
 use super::{FormId, FormStore, Parts, SignedId};

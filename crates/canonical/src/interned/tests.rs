@@ -1,8 +1,9 @@
 use super::*;
 use crate::form::TreeForm;
 use hashbrown::HashMap;
-use reckon_core::Op;
-use reckon_core::{Expr, Hand, Rules, all_solutions};
+use reckon_core::engine::all_solutions;
+use reckon_core::rules::Op;
+use reckon_core::{Expr, Hand, Rules};
 
 fn id_of(forms: &mut FormStore, e: &Expr) -> SignedId {
     match e {

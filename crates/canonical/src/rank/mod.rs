@@ -2,7 +2,9 @@
 
 mod nodes;
 
-use reckon_core::{BigRational, Expr, Number, Op, Rational};
+use reckon_core::number::{BigRational, Number};
+use reckon_core::rules::Op;
+use reckon_core::{Expr, Rational};
 
 use crate::level::Level;
 use crate::tidy::tidy;
@@ -184,7 +186,8 @@ pub(crate) fn decimal_digits(mut n: i64) -> u32 {
 mod tests {
     use super::*;
     use crate::tidy::same_tidy;
-    use reckon_core::{Hand, Rules, all_solutions};
+    use reckon_core::engine::all_solutions;
+    use reckon_core::{Hand, Rules};
 
     #[test]
     fn parts_below_zero_are_counted_exactly() {

@@ -9,7 +9,9 @@
 //! whether the node itself is. Whether a node is worth less than zero the
 //! enumerator knows, as it made each node for a value.
 
-use reckon_core::{Node, NodeId, Nodes, Op, Rational, Solution};
+use reckon_core::Rational;
+use reckon_core::engine::{Node, NodeId, Nodes, Solution};
+use reckon_core::rules::Op;
 
 use super::{Rank, decimal_digits};
 

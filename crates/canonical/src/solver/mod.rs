@@ -4,7 +4,9 @@
 mod node_forms;
 
 use hashbrown::HashSet;
-use reckon_core::{CardUse, Enumerator, Expr, Hand, Nodes, Rational, Rules, Solution, TooManySolutions, Trees};
+use reckon_core::engine::{Enumerator, Nodes, Solution, Trees};
+use reckon_core::rules::CardUse;
+use reckon_core::{Expr, Hand, Rational, Rules, TooManySolutions};
 
 use crate::batch::Batch;
 use crate::classes::ClassNumbers;

@@ -2,7 +2,7 @@
 //! the node ids stay valid: a raw solution's form is then one combination
 //! of its two nodes' forms.
 
-use reckon_core::{NodeId, Nodes, Solution};
+use reckon_core::engine::{NodeId, Nodes, Solution};
 
 use crate::interned::{FormStore, SignedId};
 
@@ -46,8 +46,8 @@ impl FormsOfNodes {
     #[inline(never)]
     fn of_new_node(&mut self, nodes: &Nodes, id: NodeId) -> SignedId {
         let form = match nodes.get(id) {
-            reckon_core::Node::Card(card) => self.forms.leaf(card),
-            reckon_core::Node::Binary(op, l, r) => {
+            reckon_core::engine::Node::Card(card) => self.forms.leaf(card),
+            reckon_core::engine::Node::Binary(op, l, r) => {
                 let (a, b) = (self.of_node(nodes, l), self.of_node(nodes, r));
                 self.forms.combine(op, a, b)
             }

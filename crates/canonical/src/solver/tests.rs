@@ -106,7 +106,7 @@ fn lists_a_run_of_hands_as_a_fresh_solver_lists_each() {
         .iter()
         .map(|cards| cards.parse().unwrap())
         .collect();
-    let positive = Rules { domain: reckon_core::Domain::PositiveInteger, ..Rules::game24() };
+    let positive = Rules { domain: reckon_core::rules::Domain::PositiveInteger, ..Rules::game24() };
     for rules in [Rules::game24(), positive] {
         for level in [Level::Syntax, Level::Function, Level::FourNums] {
             let (mut listed, mut counted) = (Vec::new(), Vec::new());
@@ -155,7 +155,7 @@ fn a_run_of_hands_ends_where_node_ids_are_reused() {
 }
 
 /// Is every step of `e`, as written, in `domain`?
-fn steps_in(e: &Expr, domain: reckon_core::Domain) -> bool {
+fn steps_in(e: &Expr, domain: reckon_core::rules::Domain) -> bool {
     match e {
         Expr::Num(_) => true,
         Expr::Binary(step) => {
@@ -164,7 +164,7 @@ fn steps_in(e: &Expr, domain: reckon_core::Domain) -> bool {
     }
 }
 
-fn uses_only(e: &Expr, ops: reckon_core::OpSet) -> bool {
+fn uses_only(e: &Expr, ops: reckon_core::rules::OpSet) -> bool {
     match e {
         Expr::Num(_) => true,
         Expr::Binary(step) => ops.contains(step.op) && uses_only(&step.left, ops) && uses_only(&step.right, ops),
@@ -191,27 +191,27 @@ fn lists_what_deduplicating_trees_lists() {
         ("6 6 6 6", Rules::game24()),
         ("2 3 7 25 50", Rules::countdown(Rational::from_integer(350))),
         // Cards outside the domain, and operator subsets.
-        ("-2 1 3 4", with(Rules::game24(), 6, "+-*/", reckon_core::Domain::NonNegative)),
-        ("-3 1 2 9", with(Rules::game24(), 3, "+-*/", reckon_core::Domain::NonNegative)),
-        ("1/2 3 4 6", with(Rules::game24(), 12, "+-*/", reckon_core::Domain::Integer)),
-        ("2 3 4 6", with(Rules::game24(), 1, "-/", reckon_core::Domain::Rational)),
-        ("2 3 4 6", with(Rules::game24(), 9, "-*/", reckon_core::Domain::PositiveInteger)),
+        ("-2 1 3 4", with(Rules::game24(), 6, "+-*/", reckon_core::rules::Domain::NonNegative)),
+        ("-3 1 2 9", with(Rules::game24(), 3, "+-*/", reckon_core::rules::Domain::NonNegative)),
+        ("1/2 3 4 6", with(Rules::game24(), 12, "+-*/", reckon_core::rules::Domain::Integer)),
+        ("2 3 4 6", with(Rules::game24(), 1, "-/", reckon_core::rules::Domain::Rational)),
+        ("2 3 4 6", with(Rules::game24(), 9, "-*/", reckon_core::rules::Domain::PositiveInteger)),
         // Without `*` (or `+`) a solution is shown as it was made:
         // regrouped, `8/(4/2/6)` would read `8*6*2/4`.
-        ("2 4 6 8", with(Rules::game24(), 24, "+-/", reckon_core::Domain::Rational)),
-        ("1 2 9", with(Rules::game24(), 10, "-*/", reckon_core::Domain::Rational)),
-        ("1 2 3 4", with(Rules::game24(), 0, "-", reckon_core::Domain::Integer)),
+        ("2 4 6 8", with(Rules::game24(), 24, "+-/", reckon_core::rules::Domain::Rational)),
+        ("1 2 9", with(Rules::game24(), 10, "-*/", reckon_core::rules::Domain::Rational)),
+        ("1 2 3 4", with(Rules::game24(), 0, "-", reckon_core::rules::Domain::Integer)),
         // With a card outside the domain too: regrouped, `3-(5+(-2))`
         // would read `3-5-(-2)`, through -2.
-        ("-2 3 5", with(Rules::game24(), 0, "+-*/", reckon_core::Domain::NonNegative)),
-        ("-2 1 3 4", with(Rules::game24(), 2, "+-*/", reckon_core::Domain::NonNegative)),
+        ("-2 3 5", with(Rules::game24(), 0, "+-*/", reckon_core::rules::Domain::NonNegative)),
+        ("-2 1 3 4", with(Rules::game24(), 2, "+-*/", reckon_core::rules::Domain::NonNegative)),
     ];
     for level in Level::ALL {
         for (cards, rules) in hands_and_rules {
             let mut shared = DistinctSolver::new(rules, level);
             let hand: Hand = cards.parse().unwrap();
             let mut by_trees = crate::Distinct::for_hand(level, &rules, &hand);
-            by_trees.extend(reckon_core::all_solutions(&hand, &rules));
+            by_trees.extend(reckon_core::engine::all_solutions(&hand, &rules));
             let expected = text(fewest_cards_first(by_trees.into_sorted(), &rules));
             assert!(!expected.is_empty(), "{cards} has solutions under {rules:?}");
             let listed = shared.solve(&hand);

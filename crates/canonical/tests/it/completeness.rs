@@ -4,7 +4,8 @@
 
 use hashbrown::HashSet;
 use reckon_canonical::{Distinct, DistinctSolver, Level, distinct_solutions, key};
-use reckon_core::{Domain, Expr, Hand, Rational, Rules, oracle};
+use reckon_core::rules::Domain;
+use reckon_core::{Expr, Hand, Rational, Rules, oracle};
 
 /// A small deterministic generator (xorshift64*), so failures reproduce.
 struct Rng(u64);
@@ -42,7 +43,7 @@ fn check(hand: &Hand, rules: &Rules) {
 /// what a solver must list and count.
 fn by_every_tree(hand: &Hand, rules: &Rules) -> Distinct {
     let mut by_trees = Distinct::for_hand(Level::FourNums, rules, hand);
-    by_trees.extend(reckon_core::all_solutions(hand, rules));
+    by_trees.extend(reckon_core::engine::all_solutions(hand, rules));
     by_trees
 }
 
@@ -234,7 +235,8 @@ fn a_shared_solver_lists_shuffled_hands_as_a_fresh_one_does() {
 
 /// A rational function evaluated at a point of the field of `2^61-1`.
 mod field {
-    use reckon_core::{Expr, Op};
+    use reckon_core::Expr;
+    use reckon_core::rules::Op;
 
     pub const P: u128 = (1 << 61) - 1;
 

@@ -15,8 +15,9 @@ use std::collections::BTreeMap;
 use std::path::PathBuf;
 
 use reckon_canonical::{DistinctSolver, Level, distinct_solutions, key};
+use reckon_core::number::Number;
 use reckon_core::parse_expr;
-use reckon_core::{Expr, Hand, Number, Rational, Rules};
+use reckon_core::{Expr, Hand, Rational, Rules};
 
 fn data_dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/yuuki15")

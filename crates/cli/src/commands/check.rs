@@ -11,7 +11,8 @@ use std::io::Write;
 
 use anstyle::{AnsiColor, Style};
 use clap::Args;
-use reckon_core::{ParseErrorKind, parse_expr};
+use reckon_core::expr::ParseErrorKind;
+use reckon_core::parse_expr;
 use reckon_play::judge;
 
 use crate::Status;

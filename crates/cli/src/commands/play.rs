@@ -21,7 +21,8 @@ use std::time::{Duration, Instant};
 
 use anstyle::{AnsiColor, Style};
 use clap::{Args, ValueEnum};
-use reckon_core::{CardUse, Rational};
+use reckon_core::Rational;
+use reckon_core::rules::CardUse;
 use reckon_play::{DealSpec, Dealer, Difficulty, Elapsed, PassResult, Round, Score, Solutions, random_seed};
 
 use self::input::Input;

@@ -96,7 +96,8 @@ impl Solution {
 /// For many hands under the same rules, an [`Enumerator`] shares the work.
 ///
 /// ```
-/// use reckon_core::{for_each_solution, Hand, Rules};
+/// use reckon_core::{Hand, Rules};
+/// use reckon_core::engine::for_each_solution;
 /// let hand: Hand = "3 3 8 8".parse().unwrap();
 /// let mut found = Vec::new();
 /// for_each_solution(&hand, &Rules::game24(), |e| found.push(e.to_string()));
@@ -109,7 +110,8 @@ pub fn for_each_solution(hand: &Hand, rules: &Rules, visit: impl FnMut(Expr)) {
 /// Every solution of `hand` under `rules`, collected; see [`for_each_solution`].
 ///
 /// ```
-/// use reckon_core::{all_solutions, Hand, Rational, Rules};
+/// use reckon_core::{Hand, Rational, Rules};
+/// use reckon_core::engine::all_solutions;
 /// let hand: Hand = "1 2".parse().unwrap();
 /// let sums = all_solutions(&hand, &Rules::with_target(Rational::from_integer(3)));
 /// assert_eq!(sums.len(), 1);
@@ -130,7 +132,8 @@ pub fn all_solutions(hand: &Hand, rules: &Rules) -> Vec<Expr> {
 /// more than a few hundred thousand of them; the value sets are kept.
 ///
 /// ```
-/// use reckon_core::{Enumerator, Rules};
+/// use reckon_core::Rules;
+/// use reckon_core::engine::Enumerator;
 /// let mut enumerator = Enumerator::new(Rules::game24());
 /// let mut count = 0;
 /// for cards in ["3 3 8 8", "1 2 3 4", "1 1 1 1"] {
@@ -216,7 +219,8 @@ impl Enumerator {
     /// of them is made.
     ///
     /// ```
-    /// use reckon_core::{Enumerator, Rules};
+    /// use reckon_core::Rules;
+    /// use reckon_core::engine::Enumerator;
     /// let mut tight = Enumerator::new(Rules::game24()).with_memory_budget(64);
     /// let mut visited = 0;
     /// let refused = tight.try_visit_solutions(&"1 2 3 4".parse().unwrap(), |_, _| visited += 1);

@@ -5,7 +5,7 @@ use crate::expr::Expr;
 use crate::number::Rational;
 use crate::rules::Op;
 
-/// Where an expression is among an [`Enumerator`]'s [`Nodes`].
+/// Where an expression is among an [`Enumerator`](super::Enumerator)'s [`Nodes`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct NodeId(pub(super) u32);
 
@@ -16,7 +16,7 @@ impl NodeId {
     }
 }
 
-/// One expression found by an [`Enumerator`]: a card, or an operator over
+/// One expression found by an [`Enumerator`](super::Enumerator): a card, or an operator over
 /// two expressions found before it.
 #[derive(Debug, Clone, Copy)]
 pub enum Node {
@@ -26,7 +26,7 @@ pub enum Node {
     Binary(Op, NodeId, NodeId),
 }
 
-/// The expressions an [`Enumerator`] has found, each stored once and
+/// The expressions an [`Enumerator`](super::Enumerator) has found, each stored once and
 /// shared by every larger expression built on it: a sub-hand's
 /// expressions serve every hand that contains it, and a caller can
 /// remember what it learned about a node instead of rebuilding a tree.

@@ -36,7 +36,7 @@ fn agrees_with_the_oracle() {
         ("1 5 5 5", Rules::game24()),
         ("3 7 25 50", Rules::countdown(Rational::from_integer(75))),
         ("1 2 4 6", Rules { ops: "+-".parse().unwrap(), ..Rules::with_target(Rational::from_integer(3)) }),
-        ("2 3 4 -5", Rules { domain: crate::Domain::Integer, ..Rules::with_target(Rational::from_integer(-7)) }),
+        ("2 3 4 -5", Rules { domain: crate::rules::Domain::Integer, ..Rules::with_target(Rational::from_integer(-7)) }),
         // Parts of more than four cards are asked for values, not listed.
         ("1 3 7 10 25 50", Rules::countdown(Rational::from_integer(765))),
         ("1 2 3 4 6", Rules::with_target(Rational::from_integer(97))),

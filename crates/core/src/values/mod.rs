@@ -50,7 +50,7 @@ const SHARED_FROM_CARDS: usize = 3;
 /// Every method returns `None` when some arithmetic overflowed `N`; the
 /// caller then asks again in [`BigRational`] (see [`Reach`]).
 #[derive(Debug)]
-pub struct ValueSets<N> {
+pub(crate) struct ValueSets<N> {
     ops: OpSet,
     domain: Domain,
     cards: CardIds<N>,
@@ -203,7 +203,8 @@ impl<N: Number> ValueSets<N> {
     }
 
     /// Can `cards` (sorted) make `target` using every card once?
-    pub fn decide_all(&mut self, cards: &[N], target: &N) -> Option<bool> {
+    #[cfg(test)]
+    pub(crate) fn decide_all(&mut self, cards: &[N], target: &N) -> Option<bool> {
         let ids = self.ids_of(cards);
         self.decide_ids(&ids, target)
     }
@@ -332,7 +333,7 @@ pub(crate) fn sorted_without_repeats<N: Number>(mut values: Vec<N>) -> Vec<N> {
 /// overflow. Memoized across hands.
 ///
 /// ```
-/// use reckon_core::{Hand, Reach, Rules, Rational};
+/// use reckon_core::{Hand, Rational, Reach, Rules};
 /// let mut reach = Reach::new(Rules::game24());
 /// let hand: Hand = "4 4 4 4".parse().unwrap();
 /// let made = reach.integers_in(&hand, 0, 10).unwrap();

@@ -25,7 +25,8 @@ type SharedKey<N> = (OpSet, Domain, Cards<N>);
 ///
 /// ```
 /// use std::sync::Arc;
-/// use reckon_core::{Hand, Reach, Rules, SharedSets};
+/// use reckon_core::{Hand, Reach, Rules};
+/// use reckon_core::engine::SharedSets;
 /// let shared = Arc::new(SharedSets::default());
 /// let hand: Hand = "3 3 8 8".parse().unwrap();
 /// let answers: Vec<bool> = std::thread::scope(|scope| {

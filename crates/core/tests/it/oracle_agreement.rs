@@ -1,7 +1,8 @@
 //! The search and the brute-force oracle agree, hand by hand.
 
 use proptest::prelude::*;
-use reckon_core::{CardUse, Domain, Hand, OpSet, Rational, Reach, Rules, Solver, oracle};
+use reckon_core::rules::{CardUse, Domain, OpSet};
+use reckon_core::{Hand, Rational, Reach, Rules, Solver, oracle};
 
 use crate::{all_hands, int};
 
@@ -184,7 +185,7 @@ proptest! {
 /// does, whichever thread made a set first, under different domains at once.
 #[test]
 fn memos_sharing_sets_between_threads_agree() {
-    let shared = std::sync::Arc::new(reckon_core::SharedSets::default());
+    let shared = std::sync::Arc::new(reckon_core::engine::SharedSets::default());
     let hands: Vec<Hand> = all_hands(4, 1, 9).collect();
     let rule_sets = [Rules::game24(), Rules { domain: Domain::Integer, ..Rules::game24() }, Rules::countdown(int(24))];
     std::thread::scope(|scope| {

@@ -6,7 +6,9 @@
 use num_bigint::BigInt;
 use num_traits::{One, Zero};
 use proptest::prelude::*;
-use reckon_core::{BigRational, Domain, Expr, Hand, Op, Rational, Rules, Solver};
+use reckon_core::number::BigRational;
+use reckon_core::rules::{Domain, Op};
+use reckon_core::{Expr, Hand, Rational, Rules, Solver};
 
 /// A minimal reader for printed expressions: numbers, + - * /, brackets and
 /// a minus sign directly before a number. Returns the value and the numbers read.

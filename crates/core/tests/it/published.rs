@@ -22,7 +22,7 @@ fn solvable_hands_for_24_and_10() {
 #[test]
 fn hands_that_need_fractions() {
     let mut solver = Solver::new(Rules::game24());
-    let mut whole = Solver::new(Rules { domain: reckon_core::Domain::Integer, ..Rules::game24() });
+    let mut whole = Solver::new(Rules { domain: reckon_core::rules::Domain::Integer, ..Rules::game24() });
     for cards in ["3 3 8 8", "1 5 5 5", "3 3 7 7", "1 3 4 6", "4 4 7 7"] {
         let hand = cards.parse().unwrap();
         let expr = solver.solve(&hand).unwrap_or_else(|| panic!("{cards} makes 24"));

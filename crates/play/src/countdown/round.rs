@@ -5,7 +5,8 @@ use std::fmt;
 use std::time::Duration;
 
 use num_traits::{Signed, ToPrimitive};
-use reckon_core::{BigRational, Expr, ParseError, Rational, Reach, Rules, TooManySolutions};
+use reckon_core::number::BigRational;
+use reckon_core::{Expr, ParseError, Rational, Reach, Rules, TooManySolutions};
 
 use crate::countdown::deal::CountdownDeal;
 use crate::countdown::score::points;
@@ -294,7 +295,7 @@ impl BestAnswer<'_> {
 
 impl fmt::Display for BestAnswer<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let domain = reckon_core::Domain::PositiveInteger;
+        let domain = reckon_core::rules::Domain::PositiveInteger;
         let first = |s: &Solutions| s.listed().first().map(|e| e.in_domain(domain).to_string()).unwrap_or_default();
         if self.is_exact() {
             return write!(f, "{} = {}", first(&self.best[0]), self.target);

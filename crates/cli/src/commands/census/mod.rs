@@ -9,7 +9,9 @@ use anyhow::{Context, bail};
 use indicatif::{ProgressBar, ProgressStyle};
 use reckon_canonical::{DistinctSolver, Level};
 use reckon_census::{Analyser, HandFacts, HandSpace, Shard, Summary, TargetFacts, TargetSummary, map_in_order};
-use reckon_core::{CardUse, Domain, Hand, Reach, Rules, SharedSets};
+use reckon_core::engine::SharedSets;
+use reckon_core::rules::{CardUse, Domain};
+use reckon_core::{Hand, Reach, Rules};
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
@@ -48,8 +50,8 @@ pub fn run(args: &CensusArgs) -> anyhow::Result<Status> {
     } else {
         let range = args.range.unwrap_or(IntRange { lo: 1, hi: 13 });
         let cards = args.cards.unwrap_or(4);
-        if !(1..=reckon_core::MAX_CARDS).contains(&cards) {
-            bail!("--cards {cards}: a hand holds 1 to {} cards", reckon_core::MAX_CARDS);
+        if !(1..=reckon_core::Hand::MAX_CARDS).contains(&cards) {
+            bail!("--cards {cards}: a hand holds 1 to {} cards", reckon_core::Hand::MAX_CARDS);
         }
         if range.lo == i64::MIN {
             bail!("--range {range}: {} is not a card (cards lie above -2^63)", range.lo);
