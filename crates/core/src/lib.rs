@@ -45,5 +45,6 @@ pub use enumerate::TooManySolutions;
 /// [`Solver`], [`Reach`] and reckon-canonical answer its questions.
 pub mod engine {
     pub use crate::enumerate::{Enumerator, Node, NodeId, Nodes, Solution, Trees, all_solutions, for_each_solution};
+    pub use crate::strategy::Engine;
     pub use crate::values::SharedSets;
 }

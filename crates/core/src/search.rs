@@ -19,7 +19,7 @@ use crate::expr::Expr;
 use crate::hand::Hand;
 use crate::number::{BigRational, Number, Rational};
 use crate::rules::{CardUse, Op, Rules};
-use crate::strategy::{Decision, KEPT_VALUES, MOST_STATES_SEARCHED, SEARCH_BUDGET, decision};
+use crate::strategy::{Decision, Engine, KEPT_VALUES, MOST_STATES_SEARCHED, SEARCH_BUDGET, decision};
 use crate::values::Reach;
 
 /// Solves hands under one set of rules, remembering failed states between hands.
@@ -47,17 +47,36 @@ pub struct Solver {
     sets: Option<Reach>,
     /// The states a search visits before it asks the value sets.
     budget: u64,
+    /// The engines asked for the last answer, in order.
+    route: SmallVec<[Engine; 4]>,
 }
 
 impl Solver {
     /// A solver for `rules`.
     pub fn new(rules: Rules) -> Solver {
-        Solver { fast: Search::new(rules), big: None, sets: None, budget: SEARCH_BUDGET }
+        Solver { fast: Search::new(rules), big: None, sets: None, budget: SEARCH_BUDGET, route: SmallVec::new() }
     }
 
     /// The rules this solver applies.
     pub fn rules(&self) -> &Rules {
         &self.fast.rules
+    }
+
+    /// The engines that answered the last question, in the order the
+    /// [strategy](crate::strategy) asked them: what it chose for that hand,
+    /// for tests and diagnostics.
+    ///
+    /// ```
+    /// use reckon_core::Solver;
+    /// use reckon_core::engine::Engine;
+    /// let mut solver = Solver::new(reckon_core::Rules::game24());
+    /// solver.solve(&"3 3 8 8".parse().unwrap());
+    /// assert_eq!(solver.route(), [Engine::ValueSets, Engine::Search]);
+    /// solver.solve(&"1 1 1 1 1 1 1 1 1".parse().unwrap());
+    /// assert_eq!(solver.route(), [Engine::Search]);
+    /// ```
+    pub fn route(&self) -> &[Engine] {
+        &self.route
     }
 
     /// One expression that makes the target from `hand`, or `None` if there
@@ -113,6 +132,7 @@ impl Solver {
     /// finds it. Where neither fits in memory, a search of at most
     /// `most_states` answers.
     fn solve_within(&mut self, hand: &Hand, known: bool, most_states: u64) -> Result<Option<Expr>, TooManyStates> {
+        self.route.clear();
         let decision = decision(hand.len());
         if !known && decision == Decision::ValueSets && self.decided(hand) == Some(false) {
             return Ok(None);
@@ -127,7 +147,7 @@ impl Solver {
         }
         match if known { Some(true) } else { self.decided(hand) } {
             Some(false) => Ok(None),
-            Some(true) => match listed_solution(hand, &self.fast.rules) {
+            Some(true) => match self.listed_solution(hand) {
                 Some(expr) => Ok(Some(expr)),
                 None => self.search_to_the_end(hand, most_states),
             },
@@ -136,6 +156,7 @@ impl Solver {
     }
 
     fn decide_within(&mut self, hand: &Hand, most_states: u64) -> Result<bool, TooManyStates> {
+        self.route.clear();
         let decision = decision(hand.len());
         if decision == Decision::ValueSets {
             if let Some(answer) = self.decided(hand) {
@@ -168,6 +189,7 @@ impl Solver {
     }
 
     fn search_within(&mut self, hand: &Hand, budget: u64) -> Outcome {
+        self.route.push(Engine::Search);
         match self.fast.run(hand, budget) {
             Outcome::Overflowed => {
                 let rules = self.fast.rules;
@@ -181,6 +203,7 @@ impl Solver {
     /// fit in memory. They are kept for the next hand, which shares most
     /// of them in a batch, until they hold more than [`KEPT_VALUES`] values.
     fn decided(&mut self, hand: &Hand) -> Option<bool> {
+        self.route.push(Engine::ValueSets);
         let rules = self.fast.rules;
         let sets = self.sets.get_or_insert_with(|| Reach::new(rules));
         let answer = sets.try_decide_target(hand, rules.target);
@@ -188,6 +211,19 @@ impl Solver {
             self.sets = None;
         }
         answer
+    }
+
+    /// The first solution of `hand` the enumerator finds (see
+    /// [`SEARCH_BUDGET`]); `None` for a hand whose expressions would not
+    /// fit in its memory budget.
+    fn listed_solution(&mut self, hand: &Hand) -> Option<Expr> {
+        self.route.push(Engine::Enumerator);
+        let mut first = None;
+        let mut enumerator = Enumerator::of_trees(self.fast.rules, Trees::LeftGrouped);
+        let listed = enumerator.try_visit_solutions(hand, |solution, nodes| {
+            first.get_or_insert_with(|| solution.to_expr(nodes));
+        });
+        listed.ok().and(first)
     }
 }
 
@@ -231,16 +267,6 @@ pub(crate) fn decide_by_searching(hand: &Hand, rules: &Rules) -> bool {
 /// The solution a search to the end finds, if any.
 fn solve_by_searching(hand: &Hand, rules: &Rules) -> Option<Expr> {
     Solver::new(*rules).search_to_the_end(hand, u64::MAX).expect("a search without a limit answers")
-}
-
-/// The first solution of `hand` the enumerator finds (see [`SEARCH_BUDGET`]);
-/// `None` for a hand whose expressions would not fit in its memory budget.
-fn listed_solution(hand: &Hand, rules: &Rules) -> Option<Expr> {
-    let mut first = None;
-    let listed = Enumerator::of_trees(*rules, Trees::LeftGrouped).try_visit_solutions(hand, |solution, nodes| {
-        first.get_or_insert_with(|| solution.to_expr(nodes));
-    });
-    listed.ok().and(first)
 }
 
 /// One solution of `hand` under `rules`, or `None` if it has none.

@@ -90,6 +90,30 @@ pub(crate) const MOST_BYTES_LISTED: usize = 1 << 30;
 /// no later hand shares.
 pub(crate) const KEPT_VALUES: usize = 1 << 22;
 
+/// One of the engines the strategy chooses between, as [`Solver::route`]
+/// reports them.
+///
+/// [`Solver::route`]: crate::Solver::route
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Engine {
+    /// The value sets of every sub-multiset, the target inverted at the top.
+    ValueSets,
+    /// The depth-first search, in 64-bit rationals and, on overflow, in big ones.
+    Search,
+    /// The enumerator, streaming solutions from its parts' values.
+    Enumerator,
+}
+
+impl std::fmt::Display for Engine {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Engine::ValueSets => "value sets",
+            Engine::Search => "search",
+            Engine::Enumerator => "enumerator",
+        })
+    }
+}
+
 /// How a hand of `cards` cards is decided.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Decision {

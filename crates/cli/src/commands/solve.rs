@@ -27,7 +27,10 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<Status> {
     let Some(hand) = input::hand_from_args_or_report(&args.cards) else { return Ok(Status::BadInput) };
     let working = format!("solving {} cards", hand.len());
     let answer = match progress::while_working(&working, || Answer::of(&hand, &mut solver, wants_closest(args))) {
-        Ok(answer) => answer,
+        Ok(answer) => {
+            show_engines(&hand, &solver);
+            answer
+        }
         Err(refused) => {
             report::error(&refused.to_string());
             return Ok(Status::BadInput);
@@ -51,6 +54,7 @@ fn run_batch(args: &SolveArgs, solver: &mut Solver, stdin: impl Read) -> anyhow:
         } else {
             Answer::of(hand, solver, closest).map(|answer| answer.write(out, format, true))
         };
+        show_engines(hand, solver);
         match answered {
             Ok(written) => written,
             Err(refused) => {
@@ -60,6 +64,17 @@ fn run_batch(args: &SolveArgs, solver: &mut Solver, stdin: impl Read) -> anyhow:
         }
     })?;
     Ok(if any_refused { Status::BadInput } else { status })
+}
+
+/// With `RECKON_SHOW_ENGINES` set, writes to stderr which engines the
+/// strategy asked for `hand`: a diagnostic of why a hand took the time it
+/// did, and how the tests see that the command line and the library
+/// choose alike.
+fn show_engines(hand: &Hand, solver: &Solver) {
+    if std::env::var_os("RECKON_SHOW_ENGINES").is_some() {
+        let route: Vec<String> = solver.route().iter().map(ToString::to_string).collect();
+        eprintln!("{hand}: {}", route.join(", "));
+    }
 }
 
 /// Countdown players expect the nearest answer when the target cannot be

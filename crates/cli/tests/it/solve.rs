@@ -303,3 +303,72 @@ fn steps() {
     no solution; closest: 1+7 = 8; 3*25 = 75; 8+75 = 83; 83*10 = 830 or 1+10 = 11; 11*3 = 33; 33*25 = 825; 825+7 = 832 (1 away)
     ");
 }
+
+/// The command line answers through the library's strategy: for hands of
+/// each size the strategy treats apart, the engines `reckon` reports
+/// (under `RECKON_SHOW_ENGINES`) are those [`Solver::route`] reports for
+/// the same hand, alone and in a batch, finding a solution or deciding.
+#[test]
+fn the_command_line_answers_through_the_library_strategy() {
+    use reckon_core::{Hand, Rational, Rules, Solver};
+
+    let by_target = [
+        ("24", vec!["3 3 8 8", "1 1 1 1", "1 2 3 4 5 6 7", "1 1 1 1 1 1 1", "1 1 1 1 1 1 1 1 1"]),
+        ("5041", vec!["1 2 3 4 5 6 7"]),
+        ("1/1000003", vec!["2 3 5 7 11 13 17", "1 1 1 1 1 1 1 1 1 1"]),
+    ];
+    let route = |solver: &Solver| solver.route().iter().map(ToString::to_string).collect::<Vec<_>>().join(", ");
+    let mut solved = String::new();
+    let mut decided = String::new();
+    for (target, hands) in by_target {
+        let rules = Rules::with_target(target.parse::<Rational>().unwrap());
+        let (mut solver, mut decider) = (Solver::new(rules), Solver::new(rules));
+        let (mut expected_solved, mut expected_decided) = (String::new(), String::new());
+        for cards in &hands {
+            let hand: Hand = cards.parse().unwrap();
+            solver.try_solve(&hand).unwrap();
+            decider.try_decide(&hand).unwrap();
+            expected_solved += &format!("{hand}: {}\n", route(&solver));
+            expected_decided += &format!("{hand}: {}\n", route(&decider));
+            let alone =
+                reckon(["-t", target].into_iter().chain(cards.split(' '))).env("RECKON_SHOW_ENGINES", "1").run();
+            assert_eq!(alone.stderr, format!("{hand}: {}\n", route(&solver)), "{cards} alone");
+        }
+        let batch = hands.join("\n");
+        let run = reckon(["-t", target]).env("RECKON_SHOW_ENGINES", "1").stdin(&batch).run();
+        assert_eq!(run.stderr, expected_solved, "-t {target}");
+        let run = reckon(["-t", target, "-f", "bool"]).env("RECKON_SHOW_ENGINES", "1").stdin(&batch).run();
+        assert_eq!(run.stderr, expected_decided, "-t {target} -f bool");
+        solved += &format!("-t {target}\n{expected_solved}");
+        decided += &format!("-t {target}\n{expected_decided}");
+    }
+    // What the strategy chose: value sets first up to six cards, a short
+    // search before them up to eight (and the enumerator for a solution
+    // the search missed), a search beyond.
+    assert_snapshot!(solved, @r"
+    -t 24
+    3 3 8 8: value sets, search
+    1 1 1 1: value sets
+    1 2 3 4 5 6 7: search
+    1 1 1 1 1 1 1: search
+    1 1 1 1 1 1 1 1 1: search
+    -t 5041
+    1 2 3 4 5 6 7: search, value sets, enumerator
+    -t 1/1000003
+    2 3 5 7 11 13 17: search, value sets
+    1 1 1 1 1 1 1 1 1 1: search
+    ");
+    assert_snapshot!(decided, @r"
+    -t 24
+    3 3 8 8: value sets
+    1 1 1 1: value sets
+    1 2 3 4 5 6 7: search
+    1 1 1 1 1 1 1: search
+    1 1 1 1 1 1 1 1 1: search
+    -t 5041
+    1 2 3 4 5 6 7: search, value sets
+    -t 1/1000003
+    2 3 5 7 11 13 17: search, value sets
+    1 1 1 1 1 1 1 1 1 1: search
+    ");
+}
