@@ -6,8 +6,10 @@
 //! to warm the caches and then repeatedly for about a second, and the
 //! median and fastest run are printed beside the figure the command is held
 //! to. A process that only starts (`reckon --version`) is timed too, as the
-//! floor under every figure. `cargo xtask bench` prints this table after
-//! its own when no filter is given.
+//! floor under every figure. A second table runs each question once on
+//! hands of 6 to 10 distinct cards, where reckon's memory and search limits
+//! decide whether it answers or refuses. `cargo xtask bench` prints these
+//! tables after its own when no filter is given.
 
 use std::fs::File;
 use std::path::{Path, PathBuf};
@@ -85,6 +87,50 @@ pub fn process(args: &[String]) -> anyhow::Result<()> {
             crate::duration(times[times.len() / 2].as_nanos() as f64),
             crate::duration(times[0].as_nanos() as f64),
         );
+    }
+    println!();
+    limits(&reckon)
+}
+
+/// The questions of the limits table: a name, the arguments before the
+/// cards, and the target, for which each is at its slowest: no solution
+/// to find or rule out for deciding and solving, many to list and count.
+const QUESTIONS: &[(&str, &[&str])] = &[
+    ("decide", &["-f", "bool", "-t", "1/1000003"]),
+    ("one solution", &["-t", "1/1000003"]),
+    ("all (--all)", &["--all"]),
+    ("count (--count)", &["--count"]),
+    ("reach", &["reach"]),
+];
+
+/// One run of each question on the hand `1 2 ... n` for n = 6..=10 (the
+/// worst case of distinct cards): how long it takes, and whether reckon
+/// answered or refused (exit 2, past its memory or search limits).
+fn limits(reckon: &Path) -> anyhow::Result<()> {
+    print!("| one hand 1..n |");
+    QUESTIONS.iter().for_each(|(name, _)| print!(" {name} |"));
+    println!();
+    println!("|---{}|", "|---".repeat(QUESTIONS.len()));
+    for n in 6..=10 {
+        let cards: Vec<String> = (1..=n).map(|card| card.to_string()).collect();
+        print!("| n = {n} |");
+        for (_, before) in QUESTIONS {
+            let args: Vec<&str> = before.iter().copied().chain(cards.iter().map(String::as_str)).collect();
+            let started = Instant::now();
+            let status = Command::new(reckon)
+                .args(&args)
+                .stdin(Stdio::null())
+                .stdout(Stdio::null())
+                .stderr(Stdio::null())
+                .status()?;
+            let took = crate::duration(started.elapsed().as_nanos() as f64);
+            match status.code() {
+                Some(0 | 1) => print!(" {took} |"),
+                Some(2) => print!(" refused after {took} |"),
+                _ => bail!("reckon {} failed: {status}", args.join(" ")),
+            }
+        }
+        println!();
     }
     Ok(())
 }
