@@ -158,8 +158,14 @@ impl<N: Number> ValueSets<N> {
         if let [id] = ids {
             return Some(vec![self.cards.value(*id).clone()]);
         }
+        // The most uneven splits first: a hand too large for memory is then
+        // refused at its first large part, before its balanced splits have
+        // made and kept the sets of every middling part (ten distinct cards:
+        // 120 sets of seven, minutes and gigabytes).
+        let mut parts: Vec<(Key, Key)> = key_splits(ids).collect();
+        parts.sort_by_key(|&(left, right)| std::cmp::Reverse(cards_in(left).max(cards_in(right))));
         let splits: Vec<(usize, usize)> =
-            key_splits(ids).map(|(left, right)| self.walk_and_look(left, right)).collect::<Option<_>>()?;
+            parts.into_iter().map(|(left, right)| self.walk_and_look(left, right)).collect::<Option<_>>()?;
         // What the parts' sets could make, known before a value is made:
         // past the budget the set is refused rather than allocated.
         let room = splits
