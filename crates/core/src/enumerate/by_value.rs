@@ -8,6 +8,8 @@
 //! value keeps its own values' keys: a miss is then one bit test, a hit
 //! a probe or two of a small hash table of keys.
 
+use hashbrown::HashTable;
+
 use crate::number::Number;
 use crate::values::KeyOrder;
 
@@ -199,13 +201,10 @@ impl<'a, T> Iterator for Matches<'a, T> {
     }
 }
 
-/// Where the items of each order key are in an [`Unsorted`] list: a hash
-/// table of the keys met, each with a bit per position. Its slots are a
-/// byte each, so that the table of a pair of cards' 36 two-step
-/// finishers takes 128 bytes and its keys nine cache lines, not 2 KB: a
-/// listing makes one for each of 169 pairs of cards, and each is probed
-/// a few times by each of a dozen hands.
-type MaskIndex = SlotTable<u8, KeyMask>;
+/// Where the items of each order key are in an [`Unsorted`] list: each
+/// order key met, with a bit per position. A listing makes one for each
+/// pair of cards, and each is probed a few times by each of a dozen hands.
+type MaskIndex = KeyTable<KeyMask>;
 
 /// The positions of the items of one order key, a bit each.
 #[derive(Debug, Clone, Copy)]
@@ -224,9 +223,9 @@ impl MaskIndex {
     /// Adds the item at `at`, of order key `key`.
     fn add(&mut self, key: u64, at: usize) {
         debug_assert_ne!(key, Run::NO_KEY);
-        match self.find(key, spread(key)) {
-            Ok(known) => self.entries[known].mask |= 1 << at,
-            Err(slot) => self.insert_at(slot, KeyMask { key, mask: 1 << at }),
+        match self.0.find_mut(spread(key), |entry| entry.key == key) {
+            Some(known) => known.mask |= 1 << at,
+            None => self.insert_new(KeyMask { key, mask: 1 << at }),
         }
     }
 
@@ -239,126 +238,37 @@ impl MaskIndex {
     }
 }
 
-/// A hash table of the order keys of a list, with at least twice as many
-/// slots as keys, probed from the slot of a key's [`spread`] until the
-/// key or an empty slot. A slot is the place of its key's entry among
-/// `entries`, a byte or four: most of the table is empty, and made for
-/// every part met it is written (and probed) cold.
+/// Entries found by their order keys, hashed by the keys' [`spread`],
+/// which a [`Probe`] carries: a look-up hashes nothing.
 #[derive(Debug)]
-struct SlotTable<S, E> {
-    slots: Box<[S]>,
-    entries: Vec<E>,
-    /// The shift that leaves as many top bits of a spread key as pick a slot.
-    shift: u32,
-}
+struct KeyTable<E>(HashTable<E>);
 
-/// A slot of a [`SlotTable`]: the place of an entry, or [`Slot::EMPTY`].
-trait Slot: Copy + Eq {
-    /// No entry: above the place of any entry.
-    const EMPTY: Self;
-    fn of_place(place: usize) -> Self;
-    fn place(self) -> usize;
-}
-
-impl Slot for u8 {
-    const EMPTY: u8 = u8::MAX;
-    fn of_place(place: usize) -> u8 {
-        // Fewer keys than `EMPTY` (see `SlotTable::with_room`): the cast keeps it.
-        place as u8
-    }
-    fn place(self) -> usize {
-        usize::from(self)
-    }
-}
-
-impl Slot for u32 {
-    const EMPTY: u32 = u32::MAX;
-    fn of_place(place: usize) -> u32 {
-        place as u32
-    }
-    fn place(self) -> usize {
-        self as usize
-    }
-}
-
-/// An entry of a [`SlotTable`], found by its order key.
+/// An entry of a [`KeyTable`], found by its order key.
 trait Keyed {
     fn key(&self) -> u64;
 }
 
-impl<S: Slot, E: Keyed + Copy> SlotTable<S, E> {
+impl<E: Keyed + Copy> KeyTable<E> {
     /// A table with no keys and room for `keys` of them.
-    fn with_room(keys: usize) -> SlotTable<S, E> {
-        assert!(keys < S::EMPTY.place(), "fewer keys than a slot can place");
-        let size = (2 * keys).next_power_of_two().max(2);
-        SlotTable {
-            slots: vec![S::EMPTY; size].into_boxed_slice(),
-            entries: Vec::with_capacity(keys),
-            shift: 64 - size.trailing_zeros(),
-        }
+    fn with_room(keys: usize) -> KeyTable<E> {
+        KeyTable(HashTable::with_capacity(keys))
     }
 
-    /// Where the entry of `key` (of spread `spread`) is among the
-    /// entries, or else the empty slot it would take: for making the table.
-    fn find(&self, key: u64, spread: u64) -> Result<usize, usize> {
-        let mut slot = self.first_slot(spread);
-        loop {
-            match self.slots[slot] {
-                empty if empty == S::EMPTY => return Err(slot),
-                known if self.entries[known.place()].key() == key => return Ok(known.place()),
-                _ => slot = self.next_slot(slot),
-            }
-        }
-    }
-
-    /// The entry of the key of `probe`, if any: [`SlotTable::find`] for
-    /// look-ups, which reads each entry met once. Always inlined: it is
+    /// The entry of the key of `probe`, if any. Always inlined: it is
     /// every look-up's loop.
     #[inline(always)]
     fn get(&self, Probe { key, spread }: Probe) -> Option<E> {
-        let mut slot = self.first_slot(spread);
-        loop {
-            let known = self.slots[slot];
-            if known == S::EMPTY {
-                return None;
-            }
-            let entry = self.entries[known.place()];
-            if entry.key() == key {
-                return Some(entry);
-            }
-            slot = self.next_slot(slot);
-        }
+        self.0.find(spread, |entry| entry.key() == key).copied()
     }
 
-    #[inline(always)]
-    fn first_slot(&self, spread: u64) -> usize {
-        (spread >> self.shift) as usize
-    }
-
-    #[inline(always)]
-    fn next_slot(&self, slot: usize) -> usize {
-        (slot + 1) & (self.slots.len() - 1)
-    }
-
-    /// Puts `entry`, whose key is new, in the empty slot `slot`.
-    fn insert_at(&mut self, slot: usize, entry: E) {
-        self.slots[slot] = S::of_place(self.entries.len());
-        self.entries.push(entry);
-    }
-
-    /// Puts `entry`, whose key (of spread `spread`) is known to be new, in
-    /// the first empty slot from its own, comparing no keys.
-    fn insert_new(&mut self, spread: u64, entry: E) {
-        let mut slot = self.first_slot(spread);
-        while self.slots[slot] != S::EMPTY {
-            slot = self.next_slot(slot);
-        }
-        self.insert_at(slot, entry);
+    /// Puts `entry`, whose key is known to be new, in the table.
+    fn insert_new(&mut self, entry: E) {
+        self.0.insert_unique(spread(entry.key()), entry, |entry| spread(entry.key()));
     }
 }
 
 /// A value's order key with its [`spread`], which picks both its bit in a
-/// [`ValueFilter`] and its first slot in a [`KeyIndex`]: worked out once
+/// [`ValueFilter`] and its bucket in a [`KeyTable`]: worked out once
 /// for a value looked up in many lists.
 #[derive(Debug, Clone, Copy)]
 pub(super) struct Probe {
@@ -377,7 +287,7 @@ impl Probe {
 /// Where the items of each order key are in a list sorted by key: one
 /// run of equal keys per entry. Cheaper than bisecting the keys, each
 /// step of which is a branch mispredicted half the time.
-type KeyIndex = SlotTable<u32, Run>;
+type KeyIndex = KeyTable<Run>;
 
 /// The items of one order key: `len` of them from `start`.
 #[derive(Debug, Clone, Copy)]
@@ -405,16 +315,22 @@ impl KeyIndex {
         // Room for every key, though equal keys share an entry: counting
         // them costs more than the room.
         let mut index = KeyIndex::with_room(len);
+        let mut last: Option<Run> = None;
         for (start, key) in keys.enumerate() {
             debug_assert_ne!(key, Run::NO_KEY);
-            if let Some(last) = index.entries.last_mut()
-                && last.key == key
+            if let Some(run) = &mut last
+                && run.key == key
             {
-                last.len += 1;
+                run.len += 1;
                 continue;
             }
             // Sorted, so a key not the last run's is new.
-            index.insert_new(spread(key), Run { key, start: start as u32, len: 1 });
+            if let Some(run) = last.replace(Run { key, start: start as u32, len: 1 }) {
+                index.insert_new(run);
+            }
+        }
+        if let Some(run) = last {
+            index.insert_new(run);
         }
         index
     }
@@ -493,9 +409,13 @@ fn bit(spread: u64) -> usize {
 }
 
 /// An order key's product with an odd constant, whose top bits depend on
-/// every bit of the key.
+/// every bit of the key, with its top half folded onto its bottom half: a
+/// [`HashTable`] picks a bucket by the low bits of a hash, and a whole
+/// number's key, and so its product, has 32 low bits of zero. The top
+/// bits, which pick a [`ValueFilter`]'s bit, are the product's.
 fn spread(key: u64) -> u64 {
-    key.wrapping_mul(0x9e37_79b9_7f4a_7c15)
+    let product = key.wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    product ^ product >> 32
 }
 
 #[cfg(test)]
@@ -559,7 +479,7 @@ mod tests {
         assert!(ValueFilter::of_keys([unkeyed.order_key()].into_iter()).may_hold(Probe::of(Some(1))));
     }
 
-    /// Every key of a long list, most slots taken and runs of equal keys
+    /// Every key of a long list, most buckets taken and runs of equal keys
     /// among them, is found with its whole run; a key not in it finds none.
     #[test]
     fn a_key_index_finds_every_run() {
