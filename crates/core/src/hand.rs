@@ -122,13 +122,16 @@ impl std::str::FromStr for Hand {
 
 impl fmt::Display for Hand {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // Written whole, then handed over once: a batch names every hand it
+        // answers, and a writer pays for each piece it is handed.
+        let mut text = String::with_capacity(3 * self.cards.len());
         for (i, card) in self.cards.iter().enumerate() {
             if i > 0 {
-                f.write_str(" ")?;
+                text.push(' ');
             }
-            write!(f, "{card}")?;
+            card.write_to(&mut text)?;
         }
-        Ok(())
+        f.write_str(&text)
     }
 }
 
