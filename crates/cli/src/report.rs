@@ -53,10 +53,13 @@ pub fn compact_ranges(values: &[i64]) -> String {
         if !out.is_empty() {
             out.push_str(", ");
         }
-        if values[i] == start {
-            out.push_str(&start.to_string());
-        } else {
-            out.push_str(&format!("{start}-{}", values[i]));
+        // A census writes one of these for each of its hands: plain digits,
+        // not the formatting machinery, which took a twentieth of its time.
+        let mut digits = itoa::Buffer::new();
+        out.push_str(digits.format(start));
+        if values[i] != start {
+            out.push('-');
+            out.push_str(digits.format(values[i]));
         }
         i += 1;
     }

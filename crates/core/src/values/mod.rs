@@ -177,7 +177,9 @@ impl<N: Number> ValueSets<N> {
             self.refused = Some(ids.len());
             return None;
         }
-        let mut made = Vec::new();
+        // Room for every result up front: grown from nothing, the list is
+        // copied over and over, and the budget above bounds the room.
+        let mut made = Vec::with_capacity(room);
         for (walk, look) in splits {
             for x in self.sets[walk].iter() {
                 for y in self.sets[look].iter() {
