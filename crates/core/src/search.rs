@@ -139,11 +139,11 @@ impl Solver {
         }
         let budget = if decision == Decision::Search { most_states } else { self.budget };
         match self.search_within(hand, budget) {
-            Outcome::Found(expr) => return Ok(Some(expr)),
-            Outcome::NotFound => return Ok(None),
-            Outcome::GaveUp if decision == Decision::Search => return Err(TooManyStates::of(hand, most_states)),
-            Outcome::GaveUp => {}
-            Outcome::Overflowed => unreachable!("big rationals do not overflow"),
+            SearchEnd::Found(expr) => return Ok(Some(expr)),
+            SearchEnd::NotFound => return Ok(None),
+            SearchEnd::GaveUp if decision == Decision::Search => return Err(TooManyStates::of(hand, most_states)),
+            SearchEnd::GaveUp => {}
+            SearchEnd::Overflowed => unreachable!("big rationals do not overflow"),
         }
         match if known { Some(true) } else { self.decided(hand) } {
             Some(false) => Ok(None),
@@ -165,14 +165,14 @@ impl Solver {
         }
         let budget = if decision == Decision::Search { most_states } else { self.budget };
         match self.search_within(hand, budget) {
-            Outcome::Found(_) => Ok(true),
-            Outcome::NotFound => Ok(false),
-            Outcome::GaveUp if decision == Decision::Search => Err(TooManyStates::of(hand, most_states)),
-            Outcome::GaveUp => match self.decided(hand) {
+            SearchEnd::Found(_) => Ok(true),
+            SearchEnd::NotFound => Ok(false),
+            SearchEnd::GaveUp if decision == Decision::Search => Err(TooManyStates::of(hand, most_states)),
+            SearchEnd::GaveUp => match self.decided(hand) {
                 Some(answer) => Ok(answer),
                 None => Ok(self.search_to_the_end(hand, most_states)?.is_some()),
             },
-            Outcome::Overflowed => unreachable!("big rationals do not overflow"),
+            SearchEnd::Overflowed => unreachable!("big rationals do not overflow"),
         }
     }
 
@@ -181,17 +181,17 @@ impl Solver {
     /// memory.
     fn search_to_the_end(&mut self, hand: &Hand, most_states: u64) -> Result<Option<Expr>, TooManyStates> {
         match self.search_within(hand, most_states) {
-            Outcome::Found(expr) => Ok(Some(expr)),
-            Outcome::NotFound => Ok(None),
-            Outcome::GaveUp => Err(TooManyStates::of(hand, most_states)),
-            Outcome::Overflowed => unreachable!("big rationals do not overflow"),
+            SearchEnd::Found(expr) => Ok(Some(expr)),
+            SearchEnd::NotFound => Ok(None),
+            SearchEnd::GaveUp => Err(TooManyStates::of(hand, most_states)),
+            SearchEnd::Overflowed => unreachable!("big rationals do not overflow"),
         }
     }
 
-    fn search_within(&mut self, hand: &Hand, budget: u64) -> Outcome {
+    fn search_within(&mut self, hand: &Hand, budget: u64) -> SearchEnd {
         self.route.push(Engine::Search);
         match self.fast.run(hand, budget) {
-            Outcome::Overflowed => {
+            SearchEnd::Overflowed => {
                 let rules = self.fast.rules;
                 self.big.get_or_insert_with(|| Search::new(rules)).run(hand, budget)
             }
@@ -284,7 +284,8 @@ pub fn solve(hand: &Hand, rules: &Rules) -> Option<Expr> {
 /// The most failed states remembered at once (a few hundred megabytes).
 const MEMO_LIMIT: usize = 2_000_000;
 
-enum Outcome {
+/// How a search run ended.
+enum SearchEnd {
     Found(Expr),
     NotFound,
     /// Not found, but some arithmetic overflowed, so the answer is unknown.
@@ -332,7 +333,7 @@ impl<N: Number> Search<N> {
     }
 
     /// Searches `hand`, giving up after visiting `budget` states.
-    fn run(&mut self, hand: &Hand, budget: u64) -> Outcome {
+    fn run(&mut self, hand: &Hand, budget: u64) -> SearchEnd {
         self.cards = hand.cards().to_vec();
         self.steps.clear();
         (self.budget, self.gave_up) = (budget, false);
@@ -340,10 +341,10 @@ impl<N: Number> Search<N> {
         let items: Vec<Item<N>> =
             hand.cards().iter().enumerate().map(|(node, &c)| Item { value: N::from_rational(c), node }).collect();
         match self.search(&items) {
-            Some(node) => Outcome::Found(self.build(node)),
-            None if self.gave_up => Outcome::GaveUp,
-            None if self.overflows == overflows_before => Outcome::NotFound,
-            None => Outcome::Overflowed,
+            Some(node) => SearchEnd::Found(self.build(node)),
+            None if self.gave_up => SearchEnd::GaveUp,
+            None if self.overflows == overflows_before => SearchEnd::NotFound,
+            None => SearchEnd::Overflowed,
         }
     }
 
