@@ -1,5 +1,8 @@
 //! A run of hands enumerated before any of them is classified.
 
+use std::borrow::Borrow;
+use std::iter::Peekable;
+
 use reckon_core::engine::{Enumerator, Solution};
 use reckon_core::{Hand, TooManySolutions};
 
@@ -20,32 +23,34 @@ pub(crate) struct Batch {
 
 /// The most hands a run takes: past a few hundred, a longer run spares
 /// no more cache misses.
-const MOST_HANDS: usize = 256;
+pub(crate) const MOST_HANDS: usize = 256;
 
 /// A run ends once it holds this many solutions, so that a run of large
 /// hands, with thousands of solutions each, stays a few hundred kilobytes.
 const MOST_SOLUTIONS: usize = 1 << 14;
 
 impl Batch {
-    /// Enumerates hands from the start of `hands`, one after another, those
-    /// that `here` picks by `enumerator` and the rest only taken, until the
-    /// run is full or the enumerator would drop the nodes that the
-    /// solutions of the run so far are made of. Returns how many hands it
-    /// took: at least one, if there is one.
-    pub(crate) fn enumerate(
+    /// Takes hands from `hands` into `run`, one after another, and
+    /// enumerates those that `here` picks by `enumerator`, until the run
+    /// is full, `hands` ends, or the enumerator would drop the nodes that
+    /// the solutions of the run so far are made of. Takes at least one
+    /// hand, if there is one, and looks at most one hand past the run.
+    pub(crate) fn enumerate<H: Borrow<Hand>>(
         &mut self,
         enumerator: &mut Enumerator,
-        hands: &[Hand],
+        hands: &mut Peekable<impl Iterator<Item = H>>,
+        run: &mut Vec<H>,
         here: impl Fn(&Hand) -> bool,
-    ) -> usize {
+    ) {
         self.solutions.clear();
         self.ends.clear();
-        for hand in hands {
-            let full = self.ends.len() == MOST_HANDS || self.solutions.len() >= MOST_SOLUTIONS;
+        run.clear();
+        while self.ends.len() < MOST_HANDS && self.solutions.len() < MOST_SOLUTIONS {
+            let Some(hand) = hands.peek() else { break };
+            let hand = hand.borrow();
             let enumerated = here(hand);
             // A hand with no solution holds no node: dropping them after it is harmless.
-            let would_drop = enumerated && enumerator.forgets_before_next_hand() && !self.solutions.is_empty();
-            if full || would_drop {
+            if enumerated && enumerator.forgets_before_next_hand() && !self.solutions.is_empty() {
                 break;
             }
             let end = enumerated.then(|| {
@@ -54,8 +59,8 @@ impl Batch {
                 Ok(solutions.len())
             });
             self.ends.push(end);
+            run.extend(hands.next());
         }
-        self.ends.len()
     }
 
     /// The raw solutions of each hand taken, in order, or why it was
@@ -84,6 +89,19 @@ mod tests {
         cards.iter().map(|cards| cards.parse().unwrap()).collect()
     }
 
+    /// Enumerates a run from the start of `hands`; returns how many it took.
+    fn enumerate(
+        batch: &mut Batch,
+        enumerator: &mut Enumerator,
+        hands: &[Hand],
+        here: impl Fn(&Hand) -> bool,
+    ) -> usize {
+        let mut run = Vec::new();
+        batch.enumerate(enumerator, &mut hands.iter().peekable(), &mut run, here);
+        assert!(run.iter().copied().eq(&hands[..run.len()]), "the run is the first hands, in order");
+        run.len()
+    }
+
     /// Each hand's solutions are those the enumerator visits for it alone,
     /// and a hand left out takes its place in the run with none.
     #[test]
@@ -91,7 +109,7 @@ mod tests {
         let hands = hands(&["3 3 8 8", "1 1 1 1", "1 2 3 4", "4 4 10 10", "6 6 6 6"]);
         let mut enumerator = Enumerator::new(Rules::game24());
         let mut batch = Batch::default();
-        let taken = batch.enumerate(&mut enumerator, &hands, |hand| hand.to_string() != "1 2 3 4");
+        let taken = enumerate(&mut batch, &mut enumerator, &hands, |hand| hand.to_string() != "1 2 3 4");
         assert_eq!(taken, hands.len());
         let counts: Vec<Option<usize>> =
             batch.hands().map(|solutions| solutions.map(|solutions| solutions.map_or(0, <[_]>::len))).collect();
@@ -113,8 +131,8 @@ mod tests {
         let hands = vec!["3 3 8 8".parse::<Hand>().unwrap(); MOST_HANDS + 3];
         let mut enumerator = Enumerator::new(Rules::game24());
         let mut batch = Batch::default();
-        assert_eq!(batch.enumerate(&mut enumerator, &hands, |_| true), MOST_HANDS);
-        assert_eq!(batch.enumerate(&mut enumerator, &hands[MOST_HANDS..], |_| true), 3);
+        assert_eq!(enumerate(&mut batch, &mut enumerator, &hands, |_| true), MOST_HANDS);
+        assert_eq!(enumerate(&mut batch, &mut enumerator, &hands[MOST_HANDS..], |_| true), 3);
         assert_eq!(batch.hands().count(), 3);
         assert!(batch.hands().all(|solutions| solutions.is_some_and(|s| s.is_ok_and(|s| !s.is_empty()))));
     }
@@ -126,7 +144,7 @@ mod tests {
         let hands = hands(&["3 3 8 8", "1 2 3 4 5 6", "6 6 6 6"]);
         let mut enumerator = Enumerator::new(Rules::game24()).with_memory_budget(1 << 16);
         let mut batch = Batch::default();
-        assert_eq!(batch.enumerate(&mut enumerator, &hands, |_| true), hands.len());
+        assert_eq!(enumerate(&mut batch, &mut enumerator, &hands, |_| true), hands.len());
         let counts: Vec<Result<usize, TooManySolutions>> =
             batch.hands().map(|solutions| solutions.expect("every hand enumerated").map(<[_]>::len)).collect();
         let mut alone = 0;

@@ -8,7 +8,7 @@ use crate::classes::ClassNumbers;
 use crate::interned::FormStore;
 use crate::key::ordered;
 use crate::level::Level;
-use crate::rank::rank;
+use crate::rank::rank_of;
 use crate::shown::{BestOfClasses, ExprMembers};
 use crate::tidy::display_level;
 
@@ -84,7 +84,7 @@ impl Distinct {
 
     /// Adds `expr`; true if it is the first of its class.
     pub fn insert(&mut self, expr: Expr) -> bool {
-        let rank = rank(self.shown.level, &expr);
+        let rank = rank_of(self.shown.level, &expr);
         let class = self.class_of(&expr);
         self.shown.place(&ExprMembers, rank, class, expr)
     }

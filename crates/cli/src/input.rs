@@ -49,28 +49,33 @@ pub fn answer_batch(
     stdin: impl Read,
     mut answer: impl FnMut(&mut BatchOut, &Hand) -> anyhow::Result<()>,
 ) -> anyhow::Result<Status> {
-    answer_batch_in_runs(format, stdin, |out, hands| hands.iter().try_for_each(|hand| answer(out, hand)))
+    answer_batch_as_it_comes(format, stdin, |out, hands| hands.try_for_each(|hand| answer(out, &hand)))
 }
 
-/// As [`answer_batch`], handing `answer` runs of hands, for which it
-/// writes exactly one line each, in order: the hands of consecutive lines
-/// that came in together, up to [`MOST_IN_A_RUN`]. A line that has come
-/// in is answered before the next is waited for, so that a program that
-/// writes a hand and waits for its answer gets it.
-pub fn answer_batch_in_runs(
+/// As [`answer_batch`], handing `answer` the hands of the lines that have
+/// come in, up to the next malformed line, as one [`ArrivedHands`]: it
+/// takes every one of them and writes exactly one line for each, in
+/// order, so that a solver may share its work between them. A line that
+/// has come in is answered before the next is waited for, so that a
+/// program that writes a hand and waits for its answer gets it.
+pub fn answer_batch_as_it_comes<R: Read>(
     format: Format,
-    stdin: impl Read,
-    mut answer: impl FnMut(&mut BatchOut, &[Hand]) -> anyhow::Result<()>,
+    stdin: R,
+    mut answer: impl FnMut(&mut BatchOut, &mut ArrivedHands<'_, R>) -> anyhow::Result<()>,
 ) -> anyhow::Result<Status> {
     let mut out = BufWriter::new(std::io::stdout().lock());
     let mut status = Status::Success;
     let mut lines = BatchReader::new(stdin);
-    let mut run = Vec::new();
-    while let Some(line) = lines.next_line().context("cannot read stdin")? {
-        match line {
-            Some(BatchLine { hand: Ok(hand), .. }) => run.push(hand),
-            Some(BatchLine { number, hand: Err(err) }) => {
-                answer_run(&mut out, &mut run, &mut answer)?;
+    loop {
+        let mut arrived = ArrivedHands { lines: &mut lines, read_any: false, stop: None };
+        answer(&mut out, &mut arrived)?;
+        match arrived.stop.expect("`answer` takes every hand it is handed") {
+            Stop::Waiting => {}
+            Stop::End => break,
+            Stop::Unreadable(err) => return Err(err).context("cannot read stdin"),
+            Stop::Malformed { number, err } => {
+                // The answers before it come out before its report on stderr.
+                out.flush()?;
                 status = Status::BadInput;
                 let message = format!("line {number}: {err}");
                 report::error(&message);
@@ -82,35 +87,62 @@ pub fn answer_batch_in_runs(
                     Format::Text | Format::Bool | Format::Steps => writeln!(out, "error: {message}")?,
                 }
             }
-            None => {}
         }
-        if run.len() == MOST_IN_A_RUN || !lines.has_more_in() {
-            answer_run(&mut out, &mut run, &mut answer)?;
+        // What was answered goes out now: the next line may be a while coming.
+        if !lines.has_more_in() {
+            out.flush()?;
         }
     }
-    answer_run(&mut out, &mut run, &mut answer)?;
+    out.flush()?;
     Ok(status)
 }
 
-/// Answers the hands of `run`, if any, empties it, and writes out what
-/// was answered: the next line may be a while coming.
-fn answer_run(
-    out: &mut BatchOut,
-    run: &mut Vec<Hand>,
-    answer: &mut impl FnMut(&mut BatchOut, &[Hand]) -> anyhow::Result<()>,
-) -> anyhow::Result<()> {
-    if !run.is_empty() {
-        answer(out, run)?;
-        run.clear();
-    }
-    out.flush()?;
-    Ok(())
+/// The hands of the batch lines that have come in, read as they are
+/// taken, up to the first malformed line or the first line still to
+/// come; blank lines and comments are skipped.
+pub struct ArrivedHands<'a, R> {
+    lines: &'a mut BatchReader<R>,
+    /// Whether a line was read: the first is waited for.
+    read_any: bool,
+    /// Why no more hands are handed out, once none are.
+    stop: Option<Stop>,
 }
 
-/// The most hands [`answer_batch_in_runs`] hands over at once: enough for
-/// a solver to share its work over a run, few enough that the first
-/// answers of a long batch come out at once.
-const MOST_IN_A_RUN: usize = 256;
+/// Why [`ArrivedHands`] hands out no more.
+enum Stop {
+    /// The next line has not come in.
+    Waiting,
+    /// The batch has ended.
+    End,
+    /// Stdin could not be read.
+    Unreadable(std::io::Error),
+    /// The line is not a hand.
+    Malformed { number: usize, err: LineError },
+}
+
+impl<R: Read> Iterator for ArrivedHands<'_, R> {
+    type Item = Hand;
+
+    fn next(&mut self) -> Option<Hand> {
+        while self.stop.is_none() {
+            if self.read_any && !self.lines.has_more_in() {
+                self.stop = Some(Stop::Waiting);
+                break;
+            }
+            self.read_any = true;
+            match self.lines.next_line() {
+                Ok(Some(Some(BatchLine { hand: Ok(hand), .. }))) => return Some(hand),
+                Ok(Some(Some(BatchLine { number, hand: Err(err) }))) => {
+                    self.stop = Some(Stop::Malformed { number, err })
+                }
+                Ok(Some(None)) => {}
+                Ok(None) => self.stop = Some(Stop::End),
+                Err(err) => self.stop = Some(Stop::Unreadable(err)),
+            }
+        }
+        None
+    }
+}
 
 /// The JSON line answering a malformed batch line.
 #[derive(Serialize)]
@@ -218,6 +250,25 @@ mod tests {
         assert_eq!(reader.next_line().unwrap().unwrap().unwrap().number, 3);
         assert!(!reader.has_more_in());
         assert!(reader.next_line().unwrap().is_none());
+    }
+
+    /// The hands that have come in are handed out up to a malformed line,
+    /// which the next ones start after, and none are once the batch ends.
+    #[test]
+    fn arrived_hands_stop_at_a_malformed_line() {
+        let mut lines = BatchReader::new(&b"3 3 8 8\n# a comment\n1 2 3 4\nx\n\n6 6 6 6\n"[..]);
+        let mut arrived = ArrivedHands { lines: &mut lines, read_any: false, stop: None };
+        let hands: Vec<String> = arrived.by_ref().map(|hand| hand.to_string()).collect();
+        assert_eq!(hands, ["3 3 8 8", "1 2 3 4"]);
+        assert!(matches!(arrived.stop, Some(Stop::Malformed { number: 4, .. })));
+        assert!(arrived.next().is_none(), "it stays stopped");
+        let mut arrived = ArrivedHands { lines: &mut lines, read_any: false, stop: None };
+        assert_eq!(arrived.next().map(|hand| hand.to_string()).as_deref(), Some("6 6 6 6"));
+        assert!(arrived.next().is_none());
+        assert!(matches!(arrived.stop, Some(Stop::Waiting)), "nothing more has come in");
+        let mut arrived = ArrivedHands { lines: &mut lines, read_any: false, stop: None };
+        assert!(arrived.next().is_none());
+        assert!(matches!(arrived.stop, Some(Stop::End)));
     }
 
     #[test]

@@ -1,6 +1,12 @@
 //! How readable a solution is.
+//!
+//! A [`Rank`] is defined on the tidied solution as printed ([`Rank::of`]).
+//! It is worked out without tidying by one calculation (`share.rs`) with
+//! two drivers: [`rank_of`] walks a tree, and [`NodeRanks`] keeps each of
+//! the enumerator's nodes' shares between solutions.
 
 mod nodes;
+mod share;
 
 use reckon_core::number::{BigRational, Number};
 use reckon_core::rules::Op;
@@ -11,6 +17,7 @@ use crate::tidy::tidy;
 use crate::view::{Tree, View};
 
 pub(crate) use nodes::NodeRanks;
+use share::TreeShare;
 
 /// How readable a tidied expression is, all but its text: lower is more
 /// readable, field by field. Small, since one is kept per class.
@@ -101,79 +108,44 @@ fn printed(e: &Expr) -> String {
     text
 }
 
-/// The [`Rank`] of the tidied `solution`, without building it where that
-/// is easy: above the syntax level, with whole cards that are not negative.
-pub(crate) fn rank(level: Level, solution: &Expr) -> Rank {
-    rank_of(level, solution)
-}
-
-/// [`rank`] of a solution stored anywhere.
+/// The [`Rank`] of the tidied `solution`, wherever it is stored, without
+/// building it where that is easy: above the syntax level, with whole
+/// cards that are not negative. Its parts' shares are worked out as
+/// [`NodeRanks`] works out a node's, each part's sign from its value.
 pub(crate) fn rank_of<T: Tree>(level: Level, solution: T) -> Rank {
-    let mut fast = Rank::default();
-    let found = match solution.view() {
-        _ if level == Level::Syntax => None,
-        View::Card(_) => tidy_rank(solution, false, &mut fast),
-        // The root chain's parts, as `tidy_rank` walks them.
-        View::Binary(op, l, r) => {
-            let additive = op.is_additive();
-            fast.len += 1;
-            chain_rank(l, additive, false, &mut fast)
-                .and_then(|()| chain_rank(r, additive, matches!(op, Op::Sub | Op::Div), &mut fast))
-        }
+    let fast = match level {
+        Level::Syntax => None,
+        Level::Function | Level::FourNums => match tree_share::<T, Rational>(solution) {
+            Ok((share, _)) => Some(share),
+            Err(Unshared::Overflow) => tree_share::<T, BigRational>(solution).ok().map(|(share, _)| share),
+            Err(Unshared::PlacedCard) => None,
+        },
     };
-    match found {
-        // Tidying regroups chains but keeps their parts and their values.
-        Some(()) => Rank { below_zero: parts_below_zero(solution), ..fast },
-        None => Rank::of(&tidy(level, solution)),
-    }
+    fast.map_or_else(|| Rank::of(&tidy(level, solution)), TreeShare::rank)
 }
 
-/// Adds to `rank` the brackets, inverse operators and the length (not the
-/// parts worth less than zero, which need arithmetic) of the
-/// cards, brackets and operators of the tidied `e` (a part of a product
-/// when `in_product`); `None` for a card that is negative or not whole,
-/// whose printing depends on its place.
-///
-/// Tidying turns each chain of `+` and `-` (`*` and `/`) into `a+b-c-d`
-/// (`a*b/c/d`), so a chain's inverted parts are its `-` (`/`) and the only
-/// brackets are around a sum that is a part of a product.
-fn tidy_rank<T: Tree>(e: T, in_product: bool, rank: &mut Rank) -> Option<()> {
+/// Why a tree has no [`TreeShare`] in numbers of type `N`.
+enum Unshared {
+    /// A card that is negative or not whole: its printing depends on its place.
+    PlacedCard,
+    /// A value past the numbers' range (or a division by zero, which no
+    /// solution holds).
+    Overflow,
+}
+
+/// The share of `e` and its value, its parts' shares put together.
+fn tree_share<T: Tree, N: Number>(e: T) -> Result<(TreeShare, N), Unshared> {
     match e.view() {
-        View::Card(r) => {
-            if !r.is_integer() || r < Rational::ZERO {
-                return None;
-            }
-            rank.len += decimal_digits(r.numer());
-        }
-        View::Binary(op, _, _) => {
-            let additive = op.is_additive();
-            if additive && in_product {
-                rank.brackets += 1;
-                rank.len += 2;
-            }
-            chain_rank(e, additive, false, rank)?;
-        }
-    }
-    Some(())
-}
-
-/// [`tidy_rank`] over the parts of the chain `e` (additive or multiplicative).
-fn chain_rank<T: Tree>(e: T, additive: bool, inverted: bool, rank: &mut Rank) -> Option<()> {
-    match e.view() {
-        View::Binary(op, l, r) if op.is_additive() == additive => {
-            chain_rank(l, additive, inverted, rank)?;
-            // One operator between the chain's two sides.
-            rank.len += 1;
-            chain_rank(r, additive, inverted ^ matches!(op, Op::Sub | Op::Div), rank)
-        }
-        _ => {
-            rank.inverse_ops += u32::from(inverted);
-            tidy_rank(e, !additive, rank)
+        View::Card(card) => Ok((TreeShare::card(card).ok_or(Unshared::PlacedCard)?, N::from_rational(card))),
+        View::Binary(op, l, r) => {
+            let ((left, a), (right, b)) = (tree_share::<T, N>(l)?, tree_share::<T, N>(r)?);
+            let value = op.apply(&a, &b).ok_or(Unshared::Overflow)?;
+            Ok((TreeShare::binary(op, left, right, value.is_negative()), value))
         }
     }
 }
 
-pub(crate) fn decimal_digits(mut n: i64) -> u32 {
+fn decimal_digits(mut n: i64) -> u32 {
     let mut digits = 1;
     while n >= 10 {
         n /= 10;
@@ -186,7 +158,8 @@ pub(crate) fn decimal_digits(mut n: i64) -> u32 {
 mod tests {
     use super::*;
     use crate::tidy::same_tidy;
-    use reckon_core::engine::all_solutions;
+    use crate::view::{NodeSolution, SolutionOrPart};
+    use reckon_core::engine::{Enumerator, all_solutions};
     use reckon_core::{Hand, Rules};
 
     #[test]
@@ -223,7 +196,7 @@ mod tests {
             let all = all_solutions(&hand, &Rules::with_target(Rational::from_integer(target)));
             for e in &all {
                 for level in [Level::Function, Level::FourNums] {
-                    assert_eq!(rank(level, e), Rank::of(&tidy(level, e)), "{e}");
+                    assert_eq!(rank_of(level, e), Rank::of(&tidy(level, e)), "{e}");
                 }
             }
             // Solutions said to tidy alike do.
@@ -237,5 +210,34 @@ mod tests {
             }
         }
         assert!(alike > 0, "some different solutions tidy alike");
+        // Past 64 bits the shares are worked out in big rationals.
+        let large = reckon_core::parse_expr("(1-9223372036854775807*4)/2").unwrap();
+        assert_eq!(rank_of(Level::FourNums, &large), Rank::of(&tidy(Level::FourNums, &large)));
+    }
+
+    /// A solution over the enumerator's nodes ranks alike whether its
+    /// nodes' shares are kept or its tree is walked, and a card whose
+    /// printing depends on its place leaves it to be tidied.
+    #[test]
+    fn node_ranks_are_tree_ranks() {
+        let (mut kept, mut tidied) = (0, 0);
+        let mut ranks = NodeRanks::default();
+        let mut enumerator = Enumerator::new(Rules::game24());
+        for cards in ["1 2 3 4", "3 3 8 8", "0 1 10 13", "1/2 3 7 8", "-2 5 4 1", "1 1 10 12"] {
+            enumerator.visit_solutions(&cards.parse().unwrap(), |solution, nodes| {
+                ranks.follow(nodes.epoch());
+                let tree = SolutionOrPart::Whole(NodeSolution { nodes, solution });
+                let walked = rank_of(Level::FourNums, tree);
+                assert_eq!(walked, Rank::of(&tidy(Level::FourNums, tree)), "{}", solution.to_expr(nodes));
+                match ranks.of_solution(nodes, solution) {
+                    Some(rank) => {
+                        assert_eq!(rank, walked, "{}", solution.to_expr(nodes));
+                        kept += 1;
+                    }
+                    None => tidied += 1,
+                }
+            });
+        }
+        assert!(kept > 0 && tidied > 0, "{kept} kept, {tidied} tidied");
     }
 }

@@ -3,6 +3,8 @@
 
 mod node_forms;
 
+use std::borrow::Borrow;
+
 use hashbrown::HashSet;
 use reckon_core::engine::{Enumerator, Nodes, Solution, Trees};
 use reckon_core::rules::CardUse;
@@ -153,30 +155,39 @@ impl DistinctSolver {
     /// ```
     pub fn try_solve(&mut self, hand: &Hand) -> Result<Vec<Expr>, TooManySolutions> {
         let mut listed = Ok(Vec::new());
-        self.try_solve_each(std::slice::from_ref(hand), |_, solutions| listed = solutions);
+        self.try_solve_each([hand], |_, solutions| listed = solutions);
         listed
     }
 
     /// Hands `each` the distinct solutions of each of `hands`, in order,
-    /// as [`DistinctSolver::solve`] lists them hand by hand; sooner, for
-    /// many hands, since it enumerates a run of them before it classifies
-    /// any: the code of each stage then stays in the processor's
-    /// instruction cache for the whole run. A listing handed over and
-    /// dropped leaves its memory to the next.
+    /// as [`DistinctSolver::solve`] lists them hand by hand, and sooner.
+    /// `hands` may be any number of hands: a slice, or an iterator that
+    /// yields them as they come, read a few hundred hands ahead of the
+    /// answers at most and not again once it has ended. A listing handed
+    /// over and dropped leaves its memory to the next.
     ///
     /// ```
     /// use reckon_canonical::{DistinctSolver, Level};
     /// use reckon_core::{Hand, Rules};
+    /// let mut solver = DistinctSolver::new(Rules::game24(), Level::FourNums);
     /// let hands: Vec<Hand> = ["3 3 8 8", "1 1 1 1", "6 6 6 6"].iter().map(|h| h.parse().unwrap()).collect();
     /// let mut counts = Vec::new();
-    /// DistinctSolver::new(Rules::game24(), Level::FourNums).solve_each(&hands, |_, listed| counts.push(listed.len()));
+    /// solver.solve_each(&hands, |_, listed| counts.push(listed.len()));
     /// assert_eq!(counts, [1, 0, 2]);
+    /// // Hands as they come, from any iterator:
+    /// let coming = ["2 4 8 10", "1 2 3 4"].into_iter().map(|h| h.parse::<Hand>().unwrap());
+    /// solver.solve_each(coming, |_, listed| counts.push(listed.len()));
+    /// assert_eq!(counts, [1, 0, 2, 11, 3]);
     /// ```
     ///
     /// # Panics
     ///
     /// If a hand is refused (see [`DistinctSolver::try_solve_each`]).
-    pub fn solve_each(&mut self, hands: &[Hand], mut each: impl FnMut(&Hand, Vec<Expr>)) {
+    pub fn solve_each<H: Borrow<Hand>>(
+        &mut self,
+        hands: impl IntoIterator<Item = H>,
+        mut each: impl FnMut(&Hand, Vec<Expr>),
+    ) {
         self.try_solve_each(hands, |hand, listed| each(hand, listed.unwrap_or_else(|refused| panic!("{refused}"))));
     }
 
@@ -184,7 +195,11 @@ impl DistinctSolver {
     /// [`DistinctSolver::solve_each`] does, or why a hand's were not listed
     /// (see [`DistinctSolver::try_solve`]): a refused hand takes its place
     /// and the hands after it are answered.
-    pub fn try_solve_each(&mut self, hands: &[Hand], mut each: impl FnMut(&Hand, Result<Vec<Expr>, TooManySolutions>)) {
+    pub fn try_solve_each<H: Borrow<Hand>>(
+        &mut self,
+        hands: impl IntoIterator<Item = H>,
+        mut each: impl FnMut(&Hand, Result<Vec<Expr>, TooManySolutions>),
+    ) {
         let (level, keeps_grouping, trees, rules) = (self.level, self.keeps_grouping, self.trees, *self.rules());
         let here = |hand: &Hand| listed_here(level, keeps_grouping, trees, &rules, hand);
         let classify =
@@ -212,7 +227,7 @@ impl DistinctSolver {
     /// counted (see [`DistinctSolver::try_solve`]).
     pub fn try_count(&mut self, hand: &Hand) -> Result<usize, TooManySolutions> {
         let mut count = Ok(0);
-        self.try_count_each(std::slice::from_ref(hand), |_, counted| count = counted);
+        self.try_count_each([hand], |_, counted| count = counted);
         count
     }
 
@@ -223,14 +238,22 @@ impl DistinctSolver {
     /// # Panics
     ///
     /// If a hand is refused (see [`DistinctSolver::try_count_each`]).
-    pub fn count_each(&mut self, hands: &[Hand], mut each: impl FnMut(&Hand, usize)) {
+    pub fn count_each<H: Borrow<Hand>>(
+        &mut self,
+        hands: impl IntoIterator<Item = H>,
+        mut each: impl FnMut(&Hand, usize),
+    ) {
         self.try_count_each(hands, |hand, count| each(hand, count.unwrap_or_else(|refused| panic!("{refused}"))));
     }
 
     /// Hands `each` the number of distinct solutions of each of `hands`, in
     /// order, as [`DistinctSolver::count_each`] does, or why a hand's were
     /// not counted (see [`DistinctSolver::try_solve_each`]).
-    pub fn try_count_each(&mut self, hands: &[Hand], mut each: impl FnMut(&Hand, Result<usize, TooManySolutions>)) {
+    pub fn try_count_each<H: Borrow<Hand>>(
+        &mut self,
+        hands: impl IntoIterator<Item = H>,
+        mut each: impl FnMut(&Hand, Result<usize, TooManySolutions>),
+    ) {
         let level = self.level;
         self.answer_in_runs(
             hands,
@@ -250,34 +273,37 @@ impl DistinctSolver {
     /// Answers each of `hands` in order with `answer`, given the hand's
     /// raw solutions (or why the enumerator refused it) if `here` picked
     /// it to be enumerated by this solver's enumerator, a run of hands at
-    /// a time: the run's picked hands are
-    /// first handed to `prepare`, one after another, and then every hand
-    /// of the run to `answer`. Neither may use the enumerator for a hand
-    /// that was picked: the solutions of the run's later hands are made of
-    /// its nodes.
-    fn answer_in_runs(
+    /// a time (see [`Batch`]): the run's picked hands are first handed to
+    /// `prepare`, one after another, and then every hand of the run to
+    /// `answer`. Neither may use the enumerator for a hand that was
+    /// picked: the solutions of the run's later hands are made of its
+    /// nodes.
+    fn answer_in_runs<H: Borrow<Hand>>(
         &mut self,
-        hands: &[Hand],
+        hands: impl IntoIterator<Item = H>,
         here: impl Fn(&Hand) -> bool,
         mut prepare: impl FnMut(&mut DistinctSolver, &Hand, &[Solution]),
         mut answer: impl FnMut(&mut DistinctSolver, &Hand, Option<Result<&[Solution], TooManySolutions>>),
     ) {
         // Out of the solver while it is read, so that `answer` may borrow the solver.
         let mut batch = std::mem::take(&mut self.batch);
-        let mut rest = hands;
-        while !rest.is_empty() {
-            let (run, after) = rest.split_at(batch.enumerate(&mut self.enumerator, rest, &here));
+        let mut hands = hands.into_iter().peekable();
+        let mut run = Vec::new();
+        loop {
+            batch.enumerate(&mut self.enumerator, &mut hands, &mut run, &here);
+            if run.is_empty() {
+                break;
+            }
             for (hand, solutions) in run.iter().zip(batch.hands()) {
                 if let Some(Ok(solutions)) = solutions {
                     self.limit();
-                    prepare(self, hand, solutions);
+                    prepare(self, hand.borrow(), solutions);
                 }
             }
             for (hand, solutions) in run.iter().zip(batch.hands()) {
                 self.limit();
-                answer(self, hand, solutions);
+                answer(self, hand.borrow(), solutions);
             }
-            rest = after;
         }
         self.batch = batch;
     }

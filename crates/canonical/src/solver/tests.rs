@@ -122,6 +122,37 @@ fn lists_a_run_of_hands_as_a_fresh_solver_lists_each() {
     }
 }
 
+/// Hands that come from an iterator are answered as a slice of them is,
+/// read no more than a run ahead of the answers, and not read again once
+/// the iterator has ended: a reader of hands as they come waits for none
+/// that an answer is owed before.
+#[test]
+fn hands_as_they_come_are_answered_as_a_slice_is() {
+    let rules = Rules::game24();
+    let threes = || (1..=13).flat_map(|a| (a..=13).flat_map(move |b| (b..=13).map(move |c| format!("{a} {b} {c}"))));
+    let hands: Vec<Hand> =
+        [7, 8].into_iter().flat_map(|d| threes().map(move |three| format!("{three} {d}").parse().unwrap())).collect();
+    assert!(hands.len() > 2 * crate::batch::MOST_HANDS);
+    let mut from_slice = Vec::new();
+    DistinctSolver::new(rules, Level::FourNums).count_each(&hands, |_, count| from_slice.push(count));
+    let read = std::cell::Cell::new(0);
+    let mut coming = hands.iter().cloned();
+    let mut ended = false;
+    let as_they_come = std::iter::from_fn(|| {
+        assert!(!ended, "read again after it ended");
+        let hand = coming.next();
+        ended = hand.is_none();
+        read.set(read.get() + usize::from(!ended));
+        hand
+    });
+    let mut from_iterator = Vec::new();
+    DistinctSolver::new(rules, Level::FourNums).count_each(as_they_come, |_, count| {
+        assert!(read.get() <= from_iterator.len() + crate::batch::MOST_HANDS + 1, "read far ahead");
+        from_iterator.push(count);
+    });
+    assert_eq!(from_iterator, from_slice);
+}
+
 /// A run ends before the enumerator drops the nodes its solutions are
 /// made of: a long run of large hands, over which the enumerator
 /// drops its nodes (after some 5,600 hands of six), lists what a

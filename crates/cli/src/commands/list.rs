@@ -37,12 +37,12 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<Status> {
 
 /// One line per input line, in order. One solver answers every line, so
 /// that the parts hands have in common are worked out once, and it is
-/// handed the lines that came in together as one run. A hand refused for
-/// its memory gets an error line, as a malformed line does, and makes the
-/// final status 2; the batch goes on.
+/// handed the lines that came in together. A hand refused for its memory
+/// gets an error line, as a malformed line does, and makes the final
+/// status 2; the batch goes on.
 fn run_batch(args: &SolveArgs, solver: &mut DistinctSolver, stdin: impl Read) -> anyhow::Result<Status> {
     let mut any_refused = false;
-    let status = input::answer_batch_in_runs(args.format, stdin, |out, hands| {
+    let status = input::answer_batch_as_it_comes(args.format, stdin, |out, hands| {
         let (rules, level) = (*solver.rules(), solver.level());
         let mut written = Ok(());
         let mut write = |hand: &Hand, listing: Result<Listing<'_>, TooManySolutions>| {
