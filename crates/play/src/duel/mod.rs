@@ -135,6 +135,9 @@ pub struct RoundEnd {
     pub cards: [i64; 2 * TURNED_UP],
     /// How it ended.
     pub result: RoundResult,
+    /// The computer's thinking time in the round (the time it answered
+    /// at, when it did).
+    pub thinking_time: Duration,
 }
 
 impl RoundEnd {
@@ -404,7 +407,7 @@ impl Duel {
     /// each player's two back to the bottom of their own.
     fn end_round(&mut self, result: RoundResult) -> RoundEnd {
         let table = self.table.take().expect("a round is in play");
-        let end = RoundEnd { number: self.rounds, cards: table.cards, result };
+        let end = RoundEnd { number: self.rounds, cards: table.cards, result, thinking_time: table.thinking_time };
         match end.taker() {
             Some(side) => self.piles[side.index()].extend(table.cards),
             None => {
