@@ -53,8 +53,8 @@ pub use countdown::{
 pub use deal::{DealError, DealSpec, Dealer, MAX_TRIES, random_seed};
 pub use difficulty::{Difficulty, EASY_SOLUTIONS, Facts, ParseDifficultyError};
 pub use duel::{
-    DeckError, Duel, DuelAnswer, DuelSpec, Level, MAX_DECK, NoRoundInPlay, ParseLevelError, RoundEnd, RoundResult,
-    Side, TURNED_UP, Table,
+    DeckError, Duel, DuelAnswer, DuelSpec, Level, MAX_DECK, Message, NoRoundInPlay, ParseLevelError, RoundEnd,
+    RoundResult, Side, TURNED_UP, Table,
 };
 pub use hint::{Advice, Hint, WholeSolution};
 pub use judge::{Problem, Verdict, judge};

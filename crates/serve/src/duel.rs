@@ -10,7 +10,7 @@
 
 use std::time::Duration;
 
-use reckon_core::{Hand, Rational, Rules};
+use reckon_core::{Rational, Rules};
 use reckon_play::{Duel, DuelAnswer, DuelSpec, Level, RoundEnd, RoundResult, Side, random_seed};
 use serde::{Deserialize, Serialize};
 
@@ -223,22 +223,12 @@ pub fn tick(req: MoveRequest) -> Result<DuelResponse, ApiError> {
 /// The response to a move that ended a round: the next round turned up.
 fn after_round(mut duel: Duel, end: &RoundEnd) -> DuelResponse {
     let rules = *duel.rules();
-    let target = rules.target;
-    let hand = Hand::from_integers(&end.cards).expect("four cards make a hand");
-    let shown = |solution: &reckon_core::Expr| format!("{} = {target}", solution.in_domain(rules.domain));
-    let time = reckon_play::Elapsed(end.thinking_time);
-    let (result, message, solution) = match &end.result {
-        RoundResult::Solved(answer) => ("solved", format!("ok: {}: you take {hand}", shown(answer)), Some(answer)),
-        RoundResult::RightPass => ("right_pass", format!("right: {hand} cannot make {target}: a draw"), None),
-        RoundResult::WrongPass(solution) => {
-            ("wrong_pass", format!("wrong: the computer shows {}, and takes {hand}", shown(solution)), Some(solution))
-        }
-        RoundResult::ComputerSolved(solution) => {
-            ("computer", format!("computer, after {time}: {}, and takes {hand}", shown(solution)), Some(solution))
-        }
-        RoundResult::NoSolution => {
-            ("no_solution", format!("computer, after {time}: {hand} cannot make {target}: a draw"), None)
-        }
+    let (result, solution) = match &end.result {
+        RoundResult::Solved(answer) => ("solved", Some(answer)),
+        RoundResult::RightPass => ("right_pass", None),
+        RoundResult::WrongPass(solution) => ("wrong_pass", Some(solution)),
+        RoundResult::ComputerSolved(solution) => ("computer", Some(solution)),
+        RoundResult::NoSolution => ("no_solution", None),
     };
     let ended = Ended {
         round: end.number,
@@ -248,6 +238,7 @@ fn after_round(mut duel: Duel, end: &RoundEnd) -> DuelResponse {
         solution: solution.map(|s| s.in_domain(rules.domain).to_string()),
         thinking_ms: millis(end.thinking_time),
     };
+    let message = end.message(&rules).to_string();
     duel.turn_up();
     respond(&duel, Some(ended), message, false)
 }

@@ -480,7 +480,7 @@ fn duel_against_the_computer() {
         .stdin("1+2+4+6\n(2-1)*4*6\npass\npass\n4+7+8+10\n10*8/4+7\n8*(10-7)\nquit\n").run(), @r"
     status: 0
     --- stdout
-    Duel against the normal computer: make 24 from the four cards before it does. Type an expression, or pass (no solution), quit. (deck 1..=10 x4, seed 1)
+    Duel against the normal computer: make 24 first. Type an expression, pass (no solution) or quit. (seed 1)
 
     round 1: you 2 6, computer 4 1  (piles: you 18, computer 18)
     [you 0, computer 0, 0.0s] > 1+2+4+6
@@ -523,7 +523,7 @@ fn a_duel_to_the_end() {
         .stdin("6*6-6-6\n6*6-6-6\n").run(), @r"
     status: 0
     --- stdout
-    Duel against the easy computer: make 24 from the four cards before it does. Type an expression, or pass (no solution), quit. (deck 6..=6 x8, seed 3)
+    Duel against the easy computer: make 24 first. Type an expression, pass (no solution) or quit. (seed 3)
 
     round 1: you 6 6, computer 6 6  (piles: you 2, computer 2)
     [you 0, computer 0, 0.0s] > 6*6-6-6

@@ -37,6 +37,7 @@
 
 mod deck;
 mod opponent;
+mod words;
 
 use std::collections::VecDeque;
 use std::time::Duration;
@@ -47,6 +48,7 @@ use reckon_core::{Expr, Hand, ParseError, Rules, Solver};
 
 pub use deck::{DeckError, DuelSpec, MAX_DECK, TURNED_UP};
 pub use opponent::{Level, ParseLevelError};
+pub use words::Message;
 
 use crate::deal::generator;
 use crate::difficulty::{Difficulty, Facts};

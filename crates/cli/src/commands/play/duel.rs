@@ -14,7 +14,7 @@ use std::io::Write;
 use std::time::{Duration, Instant};
 
 use reckon_core::Hand;
-use reckon_play::{Duel, DuelAnswer, DuelSpec, Elapsed, Level, RoundEnd, RoundResult, Side};
+use reckon_play::{Duel, DuelAnswer, DuelSpec, Elapsed, Level, RoundEnd, Side};
 
 use super::input::Input;
 use super::timed_input::{Read, TimedInput};
@@ -107,15 +107,11 @@ struct Game {
 impl Game {
     fn play(&mut self, rounds: Option<u32>) -> anyhow::Result<Status> {
         let target = self.duel.rules().target;
-        let spec = *self.duel.spec();
         writeln!(
             self.out,
-            "{TITLE}Duel against the {} computer: make {target} from the four cards before it does.{TITLE:#} \
-             Type an expression, or pass (no solution), quit. {DIM}(deck {}..={} x{}, seed {}){DIM:#}",
+            "{TITLE}Duel against the {} computer: make {target} first.{TITLE:#} \
+             Type an expression, pass (no solution) or quit. {DIM}(seed {}){DIM:#}",
             self.duel.level(),
-            spec.low,
-            spec.high,
-            spec.copies,
             self.duel.seed()
         )?;
         let mut quit = false;
@@ -204,37 +200,20 @@ impl Game {
     /// Says how the round ended and where the cards went, and keeps the
     /// tally.
     fn report_end(&mut self, end: &RoundEnd) -> anyhow::Result<()> {
-        let rules = *self.duel.rules();
-        let (target, domain) = (rules.target, rules.domain);
-        let hand = Hand::from_integers(&end.cards).expect("four cards make a hand");
-        let shown = |solution: &reckon_core::Expr| format!("{} = {target}", solution.in_domain(domain));
-        let mut text = String::new();
-        match &end.result {
-            RoundResult::Solved(answer) => write!(text, "{OK}ok:{OK:#} {}: you take {hand}", shown(answer))?,
-            RoundResult::RightPass => write!(text, "{OK}right:{OK:#} {hand} cannot make {target}: a draw")?,
-            RoundResult::WrongPass(solution) => {
-                write!(text, "{WRONG}wrong:{WRONG:#} the computer shows {}, and takes {hand}", shown(solution))?
-            }
-            RoundResult::ComputerSolved(solution) => write!(
-                text,
-                "{WRONG}computer, after {}:{WRONG:#} {}, and takes {hand}",
-                Elapsed(end.thinking_time),
-                shown(solution)
-            )?,
-            RoundResult::NoSolution => write!(
-                text,
-                "{DIM}computer, after {}:{DIM:#} {hand} cannot make {target}: a draw",
-                Elapsed(end.thinking_time)
-            )?,
-        }
-        text.push('\n');
+        let style = match end.taker() {
+            _ if end.went_well() => OK,
+            Some(Side::Computer) => WRONG,
+            _ => DIM,
+        };
+        let text = format!("{style}{}:{style:#} {}\n", end.headline(), end.account(self.duel.rules()));
         match end.taker() {
             Some(Side::Player) => self.won[0] += 1,
             Some(Side::Computer) => self.won[1] += 1,
             None => self.draws += 1,
         }
         if let Some(solution) = end.missed() {
-            self.missed.push(Missed { round: end.number, hand, solution: shown(solution) });
+            let solution = format!("{} = {}", solution.in_domain(self.duel.rules().domain), self.duel.rules().target);
+            self.missed.push(Missed { round: end.number, hand: end.hand(), solution });
         }
         self.say(&text)
     }
