@@ -1,39 +1,5 @@
-//! The duel: the 24 game as children play it, against the computer.
-//!
-//! The deck (ace to 10 of four suits by default, [`DuelSpec`]) is shuffled
-//! and split into two piles, one per player. Each round both players turn
-//! up two cards from the top of their own pile; whoever first says a
-//! correct way to make the target takes all four to the bottom of their
-//! pile. The player may instead say there is no solution ([`Duel::pass`]):
-//! if that is right the round is a draw at once and each takes back their
-//! own two; if it is wrong the computer shows a solution and takes the
-//! cards. The computer answers when its thinking time is up
-//! ([`opponent`](Level)), and calls a hand without a solution a draw. The
-//! game ends when a player cannot turn up two cards.
-//!
-//! The state machine does no I/O and keeps no clock: every move says how
-//! long the round has been on, and a move made after the computer's time
-//! finds that the computer has already answered. A front end that waits
-//! asks [`Duel::thinking_time`] and calls [`Duel::tick`].
-//!
-//! ```
-//! use std::time::Duration;
-//! use reckon_play::{Duel, DuelSpec, DuelAnswer, Level, Side};
-//!
-//! let mut duel = Duel::new(DuelSpec::default(), Level::Normal, 7).unwrap();
-//! let table = duel.turn_up().unwrap();
-//! println!("make 24 from {} (the computer answers in {:?})", table.hand(), table.thinking_time());
-//! match duel.answer("1+2+3+4", Duration::from_secs(2)).unwrap() {
-//!     DuelAnswer::Wrong(verdict) => println!("wrong: {verdict}"),
-//!     DuelAnswer::NotAnExpression(err) => println!("{err}"),
-//!     DuelAnswer::Ended(end) => println!("{:?} takes the cards", end.taker()),
-//! }
-//! // Past the computer's time, the round is over whatever the player does.
-//! if let Some(end) = duel.tick(Duration::from_secs(3600)) {
-//!     assert_ne!(end.taker(), Some(Side::Player));
-//! }
-//! assert_eq!(duel.pile(Side::Player).len() + duel.pile(Side::Computer).len(), 40);
-//! ```
+//! The duel: the 24 game as children play it, against the computer
+//! ([`Duel`]).
 
 mod deck;
 mod opponent;
@@ -179,8 +145,42 @@ pub enum DuelAnswer {
 #[error("no round is in play: turn up the cards first")]
 pub struct NoRoundInPlay;
 
-/// A duel between the player and the computer; see the
-/// [module documentation](self).
+/// A duel between the player and the computer.
+///
+/// The deck (ace to 10 of four suits by default, [`DuelSpec`]) is shuffled
+/// and split into two piles, one per player. Each round both players turn
+/// up two cards from the top of their own pile; whoever first says a
+/// correct way to make the target takes all four to the bottom of their
+/// pile. The player may instead say there is no solution ([`Duel::pass`]):
+/// if that is right the round is a draw at once and each takes back their
+/// own two; if it is wrong the computer shows a solution and takes the
+/// cards. The computer answers when its thinking time is up
+/// (see [`Level`]), and calls a hand without a solution a draw. The
+/// game ends when a player cannot turn up two cards.
+///
+/// The state machine does no I/O and keeps no clock: every move says how
+/// long the round has been on, and a move made after the computer's time
+/// finds that the computer has already answered. A front end that waits
+/// asks [`Duel::thinking_time`] and calls [`Duel::tick`].
+///
+/// ```
+/// use std::time::Duration;
+/// use reckon_play::{Duel, DuelSpec, DuelAnswer, Level, Side};
+///
+/// let mut duel = Duel::new(DuelSpec::default(), Level::Normal, 7).unwrap();
+/// let table = duel.turn_up().unwrap();
+/// println!("make 24 from {} (the computer answers in {:?})", table.hand(), table.thinking_time());
+/// match duel.answer("1+2+3+4", Duration::from_secs(2)).unwrap() {
+///     DuelAnswer::Wrong(verdict) => println!("wrong: {verdict}"),
+///     DuelAnswer::NotAnExpression(err) => println!("{err}"),
+///     DuelAnswer::Ended(end) => println!("{:?} takes the cards", end.taker()),
+/// }
+/// // Past the computer's time, the round is over whatever the player does.
+/// if let Some(end) = duel.tick(Duration::from_secs(3600)) {
+///     assert_ne!(end.taker(), Some(Side::Player));
+/// }
+/// assert_eq!(duel.pile(Side::Player).len() + duel.pile(Side::Computer).len(), 40);
+/// ```
 pub struct Duel {
     spec: DuelSpec,
     level: Level,

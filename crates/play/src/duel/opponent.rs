@@ -18,7 +18,10 @@ use rand_chacha::ChaCha8Rng;
 use crate::deal::below;
 use crate::difficulty::Difficulty;
 
-/// How strong the computer is.
+/// How strong the computer is: its thinking time on each hand is drawn
+/// from [`Level::span_ms`] for the hand's difficulty (a hand without a
+/// solution takes as long as a hard one), by the duel's seed and the
+/// round's number.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Level {
     /// Slow, and much slower on hard hands: a child's game.
