@@ -1,7 +1,8 @@
 //! The 24 game as a library: deal a hand, judge an answer, give a hint,
 //! show a solution, keep score; rate a hand's difficulty; and the
 //! Countdown numbers game as the show plays it ([`CountdownDealer`],
-//! [`CountdownRound`], [`points`]).
+//! [`CountdownRound`], [`points`]); and the duel against the computer
+//! ([`Duel`]).
 //!
 //! Why a crate of its own: a terminal game, a graphical one and a web page
 //! should share every rule of play, so none of them holds game logic. That
@@ -38,6 +39,7 @@
 mod countdown;
 mod deal;
 mod difficulty;
+mod duel;
 mod hint;
 mod judge;
 mod round;
@@ -50,6 +52,10 @@ pub use countdown::{
 };
 pub use deal::{DealError, DealSpec, Dealer, MAX_TRIES, random_seed};
 pub use difficulty::{Difficulty, EASY_SOLUTIONS, Facts, ParseDifficultyError};
+pub use duel::{
+    DeckError, Duel, DuelAnswer, DuelSpec, Level, MAX_DECK, Message, NoRoundInPlay, ParseLevelError, RoundEnd,
+    RoundResult, Side, TURNED_UP, Table,
+};
 pub use hint::{Advice, Hint, WholeSolution};
 pub use judge::{Problem, Verdict, judge};
 pub use round::{Outcome, PassResult, Round};

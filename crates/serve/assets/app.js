@@ -12,8 +12,9 @@ import { readAddress } from "./js/address.js";
 import { deal, listAllSolutions, newGame, startGame, tick } from "./js/round.js";
 import { check, hint, pass, shortcut, show } from "./js/play.js";
 import { openHand, solve } from "./js/solve.js";
-import { countdownTab, playTab, selectTab, solveTab, tabs } from "./js/tabs.js";
+import { countdownTab, duelTab, playTab, selectTab, solveTab, tabs } from "./js/tabs.js";
 import { tick as countdownTick, wireCountdown } from "./js/countdown.js";
+import { tick as duelTick, wireDuel } from "./js/duel.js";
 
 if (touch) el.answer.setAttribute("inputmode", "none");
 
@@ -76,6 +77,11 @@ el.solveBack.addEventListener("click", () => {
 wireCountdown();
 setInterval(countdownTick, 250);
 
+// --- Duel ----------------------------------------------------------------
+
+wireDuel();
+setInterval(duelTick, 100);
+
 // --- Open what the address names ---------------------------------------
 
 const opened = readAddress();
@@ -89,4 +95,6 @@ if (opened.hand !== null) {
   selectTab(solveTab, false);
 } else if (opened.countdown) {
   selectTab(countdownTab, false);
+} else if (opened.duel) {
+  selectTab(duelTab, false);
 }

@@ -14,6 +14,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::compute::Deadline;
 use crate::countdown;
+use crate::duel;
 use crate::error::ApiError;
 use crate::json::{Card, Num, Seed, Whole, as_string};
 
@@ -73,11 +74,19 @@ pub enum Endpoint {
     CountdownAnswer,
     /// The best answer of a Countdown game.
     CountdownShow,
+    /// Start a duel against the computer.
+    DuelNew,
+    /// Answer in a duel.
+    DuelAnswer,
+    /// Say a duel's hand has no solution.
+    DuelPass,
+    /// Let time pass in a duel: the computer answers when its time is up.
+    DuelTick,
 }
 
 impl Endpoint {
     /// Every endpoint.
-    pub const ALL: [Endpoint; 10] = [
+    pub const ALL: [Endpoint; 14] = [
         Endpoint::Deal,
         Endpoint::Judge,
         Endpoint::Hint,
@@ -88,6 +97,10 @@ impl Endpoint {
         Endpoint::CountdownDeal,
         Endpoint::CountdownAnswer,
         Endpoint::CountdownShow,
+        Endpoint::DuelNew,
+        Endpoint::DuelAnswer,
+        Endpoint::DuelPass,
+        Endpoint::DuelTick,
     ];
 
     /// The endpoint's path.
@@ -103,6 +116,10 @@ impl Endpoint {
             Endpoint::CountdownDeal => "/api/countdown/deal",
             Endpoint::CountdownAnswer => "/api/countdown/answer",
             Endpoint::CountdownShow => "/api/countdown/show",
+            Endpoint::DuelNew => "/api/duel/new",
+            Endpoint::DuelAnswer => "/api/duel/answer",
+            Endpoint::DuelPass => "/api/duel/pass",
+            Endpoint::DuelTick => "/api/duel/tick",
         }
     }
 
@@ -120,6 +137,10 @@ impl Endpoint {
             Endpoint::CountdownDeal => respond(countdown::deal(parse(body)?)),
             Endpoint::CountdownAnswer => respond(countdown::answer(parse(body)?)),
             Endpoint::CountdownShow => respond(countdown::show(parse(body)?)),
+            Endpoint::DuelNew => respond(duel::new(parse(body)?)),
+            Endpoint::DuelAnswer => respond(duel::answer(parse(body)?)),
+            Endpoint::DuelPass => respond(duel::pass(parse(body)?)),
+            Endpoint::DuelTick => respond(duel::tick(parse(body)?)),
         }
     }
 }

@@ -39,6 +39,7 @@ pub const ALL: &[(&str, Asset)] = &[
     script!("/js/cards.js"),
     script!("/js/countdown.js"),
     script!("/js/dom.js"),
+    script!("/js/duel.js"),
     script!("/js/numbers.js"),
     script!("/js/play.js"),
     script!("/js/round.js"),

@@ -28,6 +28,7 @@ mod api;
 mod assets;
 mod compute;
 mod countdown;
+mod duel;
 mod error;
 mod json;
 mod routes;

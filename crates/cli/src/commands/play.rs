@@ -14,7 +14,9 @@
 //! reproducible transcripts in tests and demonstrations.
 
 mod countdown;
+mod duel;
 mod input;
+mod timed_input;
 
 use std::io::Write;
 use std::time::{Duration, Instant};
@@ -23,7 +25,7 @@ use anstyle::{AnsiColor, Style};
 use clap::{Args, ValueEnum};
 use reckon_core::Rational;
 use reckon_core::rules::CardUse;
-use reckon_play::{DealSpec, Dealer, Difficulty, Elapsed, PassResult, Round, Score, Solutions, random_seed};
+use reckon_play::{DealSpec, Dealer, Difficulty, Elapsed, Level, PassResult, Round, Score, Solutions, random_seed};
 
 use self::input::Input;
 use crate::Status;
@@ -55,7 +57,15 @@ of the six numbers; 10 points exact, 7 within 5, 5 within 10. show ends
 the round and reveals the best answer. A piped game reads the number of
 large numbers as a line (blank: 1), and its clock never runs out.
 
+With --duel, the game as children play it against the computer: the
+deck (ace to 10, four suits) is split in two piles; each round you both
+turn up two cards, and the first to make 24 takes all four. pass says
+there is no solution. The computer answers when its time is up, quicker
+on easy hands and at a higher --opponent level. Piped, each line counts
+as 3 seconds on the computer's clock.
+
 Examples:
+  reckon play --duel --opponent easy      against the computer
   reckon play                             the classic game, until you quit
   reckon play --rounds 5 --solvable-only  five hands that can all be made
   reckon play --difficulty hard           only hands rated hard
@@ -96,6 +106,15 @@ pub struct PlayArgs {
     /// With --rules countdown: the seconds each round allows (default: no clock).
     #[arg(long, value_name = "SECONDS", value_parser = clap::value_parser!(u64).range(1..=86_400))]
     pub clock: Option<u64>,
+
+    /// Play against the computer: two piles, two cards each per round, the
+    /// first to make the target takes the four.
+    #[arg(long)]
+    pub duel: bool,
+
+    /// With --duel: how strong the computer is (default normal).
+    #[arg(long, value_enum, value_name = "LEVEL")]
+    pub opponent: Option<OpponentArg>,
 
     /// Seed for a reproducible deal (the game prints the seed it uses).
     #[arg(long, value_name = "N")]
@@ -154,8 +173,40 @@ impl From<DifficultyArg> for Difficulty {
     }
 }
 
+/// The `--opponent` value.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum OpponentArg {
+    /// Slow, and much slower on hard hands.
+    Easy,
+    /// About as quick as a practised player.
+    Normal,
+    /// Quick on every hand.
+    Expert,
+}
+
+impl From<OpponentArg> for Level {
+    fn from(arg: OpponentArg) -> Level {
+        match arg {
+            OpponentArg::Easy => Level::Easy,
+            OpponentArg::Normal => Level::Normal,
+            OpponentArg::Expert => Level::Expert,
+        }
+    }
+}
+
 pub fn run(args: &PlayArgs) -> anyhow::Result<Status> {
     let seed = args.seed.unwrap_or_else(random_seed);
+    if args.duel {
+        if let Some(option) = duel_unused_option(args) {
+            report::error(&format!("{option} does not apply to --duel"));
+            return Ok(Status::BadInput);
+        }
+        return duel::run(args, seed, args.opponent.map_or(Level::default(), Level::from));
+    }
+    if args.opponent.is_some() {
+        report::error("--opponent is for the duel against the computer: add --duel");
+        return Ok(Status::BadInput);
+    }
     if args.rules.rules == PresetArg::Countdown {
         if let Some(option) = classic_only_option(args) {
             report::error(&format!(
@@ -212,6 +263,21 @@ fn classic_only_option(args: &PlayArgs) -> Option<&'static str> {
         (rules.ops.is_some(), "--ops"),
         (rules.domain.is_some(), "--domain"),
         (rules.card_use.is_some(), "--use"),
+    ]
+    .into_iter()
+    .find_map(|(given, name)| given.then_some(name))
+}
+
+/// The first option given that the duel does not use.
+fn duel_unused_option(args: &PlayArgs) -> Option<&'static str> {
+    [
+        (args.cards.is_some(), "--cards"),
+        (args.solvable_only, "--solvable-only"),
+        (args.difficulty.is_some(), "--difficulty"),
+        (args.large.is_some(), "--large"),
+        (args.clock.is_some(), "--clock"),
+        (args.fixed_time.is_some(), "--fixed-time"),
+        (args.rules.rules == PresetArg::Countdown, "--rules countdown"),
     ]
     .into_iter()
     .find_map(|(given, name)| given.then_some(name))

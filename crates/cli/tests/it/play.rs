@@ -469,3 +469,94 @@ fn difficulty_bands() {
     {"cards":[3,6,7],"target":"10","solvable":true,"count":1,"difficulty":"easy"}
     "#);
 }
+
+/// A duel through a pipe: each line counts as 3 seconds on the computer's
+/// clock, so the seed fixes the game. Seed 1 turns up 1 2 4 6 (won after a
+/// wrong answer), 3 4 5 7 (a wrong pass), 5 5 7 9 (a right pass),
+/// 4 7 8 10 (the computer's, after three wrong answers), then quit.
+#[test]
+fn duel_against_the_computer() {
+    assert_snapshot!(reckon(["play", "--duel", "--seed", "1", "--opponent", "normal"])
+        .stdin("1+2+4+6\n(2-1)*4*6\npass\npass\n4+7+8+10\n10*8/4+7\n8*(10-7)\nquit\n").run(), @r"
+    status: 0
+    --- stdout
+    Duel against the normal computer: make 24 first. Type an expression, pass (no solution) or quit. (seed 1)
+
+    round 1: you 2 6, computer 4 1  (piles: you 18, computer 18)
+    [you 0, computer 0, 0.0s] > 1+2+4+6
+    wrong: 1+2+4+6 = 13, not 24
+    [you 0, computer 0, 3.0s] > (2-1)*4*6
+    ok: (2-1)*4*6 = 24: you take 1 2 4 6
+
+    round 2: you 3 4, computer 7 5  (piles: you 20, computer 16)
+    [you 1, computer 0, 0.0s] > pass
+    wrong: the computer shows 4*3+7+5 = 24, and takes 3 4 5 7
+
+    round 3: you 5 7, computer 9 5  (piles: you 18, computer 18)
+    [you 1, computer 1, 0.0s] > pass
+    right: 5 5 7 9 cannot make 24: a draw
+
+    round 4: you 4 10, computer 8 7  (piles: you 18, computer 18)
+    [you 1, computer 1, 0.0s] > 4+7+8+10
+    wrong: 4+7+8+10 = 29, not 24
+    [you 1, computer 1, 3.0s] > 10*8/4+7
+    wrong: 10*8/4+7 = 27, not 24
+    [you 1, computer 1, 6.0s] > 8*(10-7)
+    wrong: 8*(10-7) = 24; does not use 4
+    computer, after 10.9s: 8*7/4+10 = 24, and takes 4 7 8 10
+
+    round 5: you 10 3, computer 3 7  (piles: you 16, computer 20)
+    [you 1, computer 2, 0.0s] > quit
+
+    stopped with the computer ahead: 18 cards to 22 after 5 rounds (you won 1, the computer 2, 1 drawn)
+    hands you missed:
+      round 2: 3 4 5 7  4*3+7+5 = 24
+      round 4: 4 7 8 10  8*7/4+10 = 24
+    ");
+}
+
+/// A duel to its end: eight 6s, four each, and every hand 6*6-6-6: the
+/// player takes four, then the last four.
+#[test]
+fn a_duel_to_the_end() {
+    assert_snapshot!(reckon(["play", "--duel", "--seed", "3", "--range", "6..=6", "--max-copies", "8", "--opponent", "easy"])
+        .stdin("6*6-6-6\n6*6-6-6\n").run(), @r"
+    status: 0
+    --- stdout
+    Duel against the easy computer: make 24 first. Type an expression, pass (no solution) or quit. (seed 3)
+
+    round 1: you 6 6, computer 6 6  (piles: you 2, computer 2)
+    [you 0, computer 0, 0.0s] > 6*6-6-6
+    ok: 6*6-6-6 = 24: you take 6 6 6 6
+
+    round 2: you 6 6, computer 6 6  (piles: you 4, computer 0)
+    [you 1, computer 0, 0.0s] > 6*6-6-6
+    ok: 6*6-6-6 = 24: you take 6 6 6 6
+
+    you win: 8 cards to 0 after 2 rounds (you won 2, the computer 0, 0 drawn)
+    ");
+}
+
+#[test]
+fn the_duel_refuses_what_it_does_not_use() {
+    assert_snapshot!(reckon(["play", "--duel", "--cards", "5"]).stdin("").run(), @r"
+    status: 2
+    --- stderr
+    error: --cards does not apply to --duel
+    ");
+    assert_snapshot!(reckon(["play", "--duel", "--max-copies", "unlimited"]).stdin("").run(), @r"
+    status: 2
+    --- stderr
+    error: --max-copies unlimited does not apply to --duel, which deals out one finite deck
+    ");
+    assert_snapshot!(reckon(["play", "--duel", "--range", "1..=2", "--max-copies", "1"]).stdin("").run(), @r"
+    status: 2
+    --- stderr
+    error: a duel needs a deck of at least 4 cards, not 2
+    ");
+    assert_snapshot!(reckon(["play", "--opponent", "expert"]).stdin("").run(), @r"
+    status: 2
+    --- stderr
+    error: --opponent is for the duel against the computer: add --duel
+    ");
+}

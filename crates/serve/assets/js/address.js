@@ -40,6 +40,8 @@ export function writeAddress() {
     }
   } else if (!$("countdown").hidden) {
     address = "#countdown";
+  } else if (!$("duel").hidden) {
+    address = "#duel";
   } else {
     address = query(gamePairs());
   }
@@ -70,5 +72,6 @@ export function readAddress() {
     target: params.get("target"),
     solver: location.hash === "#solve",
     countdown: location.hash === "#countdown",
+    duel: location.hash === "#duel",
   };
 }

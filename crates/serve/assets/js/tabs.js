@@ -1,13 +1,14 @@
-// The tabs, Play, Countdown and Solve: which panel shows, where the keyboard goes
+// The tabs, Play, Countdown, Duel and Solve: which panel shows, where the keyboard goes
 // when it changes, and the address that follows it.
 
 import { $, el, touch } from "./dom.js";
 import { writeAddress } from "./address.js";
 import { focusAnswer } from "./cards.js";
 import { focusCountdown } from "./countdown.js";
+import { focusDuel } from "./duel.js";
 
-export const tabs = [$("tab-play"), $("tab-countdown"), $("tab-solve")];
-export const [playTab, countdownTab, solveTab] = tabs;
+export const tabs = [$("tab-play"), $("tab-countdown"), $("tab-duel"), $("tab-solve")];
+export const [playTab, countdownTab, duelTab, solveTab] = tabs;
 
 export function selectTab(tab, focus) {
   for (const t of tabs) {
@@ -22,6 +23,8 @@ export function selectTab(tab, focus) {
     if (!touch) el.solveCards.focus();
   } else if (tab === countdownTab) {
     focusCountdown();
+  } else if (tab === duelTab) {
+    focusDuel();
   } else {
     focusAnswer();
   }

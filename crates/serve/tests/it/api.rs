@@ -9,6 +9,8 @@ use serde_json::{Value, json};
 use crate::client;
 use crate::server::TestServer;
 
+mod duel;
+
 /// One server for the tests that need no special configuration.
 fn server() -> &'static TestServer {
     static SERVER: OnceLock<TestServer> = OnceLock::new();
@@ -53,6 +55,7 @@ fn serves_the_page_and_its_files() {
         ("/js/cards.js", "markUsed"),
         ("/js/countdown.js", "countdown/answer"),
         ("/js/dom.js", "getElementById"),
+        ("/js/duel.js", "duel/new"),
         ("/js/numbers.js", "numberKey"),
         ("/js/play.js", r#""judge""#),
         ("/js/round.js", r#""deal""#),

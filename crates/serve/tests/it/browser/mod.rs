@@ -10,11 +10,13 @@
 //! Screens are saved as PNGs under the target directory's
 //! `tmp/screenshots`, to be looked at.
 //!
-//! [`play`] plays rounds, [`countdown`] the Countdown tab, and [`page`]
+//! [`play`] plays rounds, [`countdown`] the Countdown tab, [`duel`] the
+//! Duel tab, and [`page`]
 //! tries the rest of the page: cards of
 //! any number, links and the kept score, phones, light and touch screens.
 
 mod countdown;
+mod duel;
 mod page;
 mod play;
 
