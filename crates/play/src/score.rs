@@ -86,25 +86,36 @@ impl Score {
 
 impl fmt::Display for Score {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let plural = |n: u32, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
         write!(f, "won {} of {}", self.won(), plural(self.rounds, "round", "rounds"))?;
-        let parts: Vec<String> = [
-            (self.solved, "solved", "solved"),
-            (self.passed, "right pass", "right passes"),
-            (self.wrong_passes, "wrong pass", "wrong passes"),
-            (self.shown, "shown", "shown"),
-            (self.hints, "hint", "hints"),
-            (self.wrong_answers, "wrong answer", "wrong answers"),
-        ]
-        .into_iter()
-        .filter(|&(n, _, _)| n > 0)
-        .map(|(n, one, many)| plural(n, one, many))
-        .collect();
-        if !parts.is_empty() {
-            write!(f, " ({})", parts.join(", "))?;
-        }
-        write!(f, " in {}", Elapsed(self.time))
+        write_tally(
+            f,
+            &[
+                (self.solved, "solved", "solved"),
+                (self.passed, "right pass", "right passes"),
+                (self.wrong_passes, "wrong pass", "wrong passes"),
+                (self.shown, "shown", "shown"),
+                (self.hints, "hint", "hints"),
+                (self.wrong_answers, "wrong answer", "wrong answers"),
+            ],
+            self.time,
+        )
     }
+}
+
+/// `n` and the noun of its number.
+pub(crate) fn plural(n: u32, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
+/// The counts of a score that are not zero, in brackets, then its time:
+/// ` (3 solved, 1 hint) in 2m 10s`.
+pub(crate) fn write_tally(f: &mut fmt::Formatter<'_>, counts: &[(u32, &str, &str)], time: Duration) -> fmt::Result {
+    let parts: Vec<String> =
+        counts.iter().filter(|&&(n, _, _)| n > 0).map(|&(n, one, many)| plural(n, one, many)).collect();
+    if !parts.is_empty() {
+        write!(f, " ({})", parts.join(", "))?;
+    }
+    write!(f, " in {}", Elapsed(time))
 }
 
 /// A duration as players read it: `4.2s`, `1m05.0s`, to a tenth of a second

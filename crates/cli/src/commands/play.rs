@@ -27,7 +27,7 @@ use reckon_core::Rational;
 use reckon_core::rules::CardUse;
 use reckon_play::{DealSpec, Dealer, Difficulty, Elapsed, Level, PassResult, Round, Score, Solutions, random_seed};
 
-use self::input::Input;
+use self::input::{Input, Move};
 use crate::Status;
 use crate::args::ColorArg;
 use crate::range::IntRange;
@@ -281,31 +281,6 @@ fn duel_unused_option(args: &PlayArgs) -> Option<&'static str> {
     ]
     .into_iter()
     .find_map(|(given, name)| given.then_some(name))
-}
-
-/// What the player asked for with one line.
-enum Move<'a> {
-    Answer(&'a str),
-    Pass,
-    Hint,
-    Show,
-    All,
-    Help,
-    Quit,
-}
-
-impl Move<'_> {
-    fn read(line: &str) -> Move<'_> {
-        match line.trim().to_ascii_lowercase().as_str() {
-            "pass" => Move::Pass,
-            "hint" => Move::Hint,
-            "show" => Move::Show,
-            "all" => Move::All,
-            "help" | "?" => Move::Help,
-            "quit" | "exit" | "q" => Move::Quit,
-            _ => Move::Answer(line),
-        }
-    }
 }
 
 /// Did the player finish the round or quit the game?

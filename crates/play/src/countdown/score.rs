@@ -4,7 +4,7 @@ use std::fmt;
 use std::time::Duration;
 
 use crate::countdown::round::{CountdownOutcome, CountdownRound};
-use crate::score::Elapsed;
+use crate::score::{plural, write_tally};
 
 /// The points of an answer `distance` away from the target, as the show
 /// scores it: 10 exact, 7 within 5, 5 within 10, else none.
@@ -74,21 +74,16 @@ impl CountdownScore {
 
 impl fmt::Display for CountdownScore {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let plural = |n: u32, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
         write!(f, "{} of {} points in {}", self.points, self.most(), plural(self.rounds, "round", "rounds"))?;
-        let parts: Vec<String> = [
-            (self.exact, "exact", "exact"),
-            (self.within_5, "within 5", "within 5"),
-            (self.within_10, "within 10", "within 10"),
-            (self.wrong_answers, "wrong answer", "wrong answers"),
-        ]
-        .into_iter()
-        .filter(|&(n, _, _)| n > 0)
-        .map(|(n, one, many)| plural(n, one, many))
-        .collect();
-        if !parts.is_empty() {
-            write!(f, " ({})", parts.join(", "))?;
-        }
-        write!(f, " in {}", Elapsed(self.time))
+        write_tally(
+            f,
+            &[
+                (self.exact, "exact", "exact"),
+                (self.within_5, "within 5", "within 5"),
+                (self.within_10, "within 10", "within 10"),
+                (self.wrong_answers, "wrong answer", "wrong answers"),
+            ],
+            self.time,
+        )
     }
 }

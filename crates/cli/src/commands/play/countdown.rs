@@ -16,7 +16,7 @@ use std::time::{Duration, Instant};
 
 use reckon_play::{Answered, CountdownDealer, CountdownOutcome, CountdownRound, CountdownScore, Elapsed, MAX_LARGE};
 
-use super::input::Input;
+use super::input::{Input, Move};
 use super::{DIM, HINT, OK, PlayArgs, RoundEnd, TITLE, WRONG};
 use crate::{Status, diagnostic, report};
 
@@ -36,27 +36,6 @@ pub fn run(args: &PlayArgs, seed: u64) -> anyhow::Result<Status> {
         last: None,
     };
     game.play(seed, args.rounds)
-}
-
-/// What the player asked for with one line.
-enum Move<'a> {
-    Answer(&'a str),
-    Show,
-    All,
-    Help,
-    Quit,
-}
-
-impl Move<'_> {
-    fn read(line: &str) -> Move<'_> {
-        match line.trim().to_ascii_lowercase().as_str() {
-            "show" => Move::Show,
-            "all" => Move::All,
-            "help" | "?" => Move::Help,
-            "quit" | "exit" | "q" => Move::Quit,
-            _ => Move::Answer(line),
-        }
-    }
 }
 
 struct Game {
@@ -136,7 +115,7 @@ impl Game {
                     writeln!(self.out, "type how many of 25 50 75 100 to take, 0 to {MAX_LARGE}, or all, quit")?;
                     continue;
                 }
-                Move::Show | Move::Answer(_) => {}
+                Move::Pass | Move::Hint | Move::Show | Move::Answer(_) => {}
             }
             match line.parse::<usize>() {
                 Ok(large) if large <= MAX_LARGE => return Ok(Some(large)),
@@ -196,6 +175,10 @@ impl Game {
                 },
                 Move::Show => {
                     round.show();
+                }
+                not_here @ (Move::Pass | Move::Hint) => {
+                    self.last = last;
+                    writeln!(self.out, "{} is not a move in Countdown: type help for the moves", not_here.word())?
                 }
                 Move::Answer(text) => match round.answer(text, self.elapsed(started)) {
                     Answered::Declared(declaration) if declaration.is_valid() => {

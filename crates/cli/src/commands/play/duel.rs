@@ -16,7 +16,7 @@ use std::time::{Duration, Instant};
 use reckon_core::Hand;
 use reckon_play::{Duel, DuelAnswer, DuelSpec, Elapsed, Level, RoundEnd, Side};
 
-use super::input::Input;
+use super::input::{Input, Move};
 use super::timed_input::{Read, TimedInput};
 use super::{DIM, OK, PlayArgs, TITLE, WRONG};
 use crate::{Status, diagnostic, report};
@@ -65,25 +65,6 @@ pub fn run(args: &PlayArgs, seed: u64, level: Level) -> anyhow::Result<Status> {
 enum Reader {
     Terminal(TimedInput),
     Piped(Input),
-}
-
-/// What the player asked for with one line.
-enum Move<'a> {
-    Answer(&'a str),
-    Pass,
-    Help,
-    Quit,
-}
-
-impl Move<'_> {
-    fn read(line: &str) -> Move<'_> {
-        match line.trim().to_ascii_lowercase().as_str() {
-            "pass" => Move::Pass,
-            "help" | "?" => Move::Help,
-            "quit" | "exit" | "q" => Move::Quit,
-            _ => Move::Answer(line),
-        }
-    }
 }
 
 /// A hand the computer took that the player could have: its cards and
@@ -177,6 +158,9 @@ impl Game {
                 Move::Quit => return Ok(true),
                 Move::Help => {
                     self.say("type an expression that makes the target from the four cards, or pass, quit\n")?
+                }
+                not_here @ (Move::Hint | Move::Show | Move::All) => {
+                    self.say(&format!("{} is not a move in a duel: type help for the moves\n", not_here.word()))?
                 }
                 Move::Pass => {
                     let end = self.duel.pass(elapsed)?;

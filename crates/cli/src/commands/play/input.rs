@@ -67,3 +67,43 @@ impl Input {
         matches!(self, Input::Editor(_))
     }
 }
+
+/// What the player asked for with one line: a word every game knows, or
+/// an answer. Each game says so when a word is not one of its moves, so
+/// that `hint` in a duel is not judged as an expression.
+pub enum Move<'a> {
+    Answer(&'a str),
+    Pass,
+    Hint,
+    Show,
+    All,
+    Help,
+    Quit,
+}
+
+impl Move<'_> {
+    pub fn read(line: &str) -> Move<'_> {
+        match line.trim().to_ascii_lowercase().as_str() {
+            "pass" => Move::Pass,
+            "hint" => Move::Hint,
+            "show" => Move::Show,
+            "all" => Move::All,
+            "help" | "?" => Move::Help,
+            "quit" | "exit" | "q" => Move::Quit,
+            _ => Move::Answer(line),
+        }
+    }
+
+    /// The word of a move that is not an answer.
+    pub fn word(&self) -> &'static str {
+        match self {
+            Move::Answer(_) => "",
+            Move::Pass => "pass",
+            Move::Hint => "hint",
+            Move::Show => "show",
+            Move::All => "all",
+            Move::Help => "help",
+            Move::Quit => "quit",
+        }
+    }
+}
