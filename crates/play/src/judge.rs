@@ -181,7 +181,15 @@ impl fmt::Display for Verdict {
                 _ => None,
             })
             .collect();
-        let mut unused_written = false;
+        let foreign: Vec<String> = self
+            .problems
+            .iter()
+            .filter_map(|problem| match problem {
+                Problem::NotInHand { card, uses: 1 } => Some(card.to_string()),
+                _ => None,
+            })
+            .collect();
+        let (mut unused_written, mut foreign_written) = (false, false);
         for problem in &self.problems {
             match problem {
                 Problem::WrongValue { target, .. } => write!(f, ", not {target}")?,
@@ -191,6 +199,13 @@ impl fmt::Display for Verdict {
                     if !unused_written {
                         write!(f, "; does not use {}", Listed(&unused))?;
                         unused_written = true;
+                    }
+                }
+                // And the cards used once that the hand does not hold.
+                Problem::NotInHand { uses: 1, .. } if foreign.len() > 1 => {
+                    if !foreign_written {
+                        write!(f, "; uses {}, which are not in the hand", Listed(&foreign))?;
+                        foreign_written = true;
                     }
                 }
                 other => write!(f, "; {other}")?,
@@ -450,6 +465,10 @@ mod tests {
             "wrong: (11-8)*8 = 24; does not use 3 and 5; uses 8 twice but the hand has one 8"
         );
         assert_eq!(game("24", "1 2 3 8 24"), "wrong: 24 = 24; does not use 1, 2, 3 and 8");
+        assert_eq!(
+            game("(10-4)*(3+1)", "2 3 5 9"),
+            "wrong: (10-4)*(3+1) = 24; uses 1, 4 and 10, which are not in the hand; does not use 2, 5 and 9"
+        );
         assert_eq!(game("9*(11-8)-3", h), "wrong: 9*(11-8)-3 = 24; does not use 5; uses 9, which is not in the hand");
         assert_eq!(game("3*8", "3 3 8"), "wrong: 3*8 = 24; uses 3 once but the hand has two 3s");
         assert_eq!(
@@ -488,7 +507,7 @@ mod tests {
         assert_eq!(verdict("48*1/2", Some("1 2 48"), &r), "ok: 48*1/2 = 24");
         assert_eq!(
             game("48*(2/4)", "1/2 48"),
-            "wrong: 48*2/4 = 24; does not use 1/2; uses 2, which is not in the hand; uses 4, which is not in the hand"
+            "wrong: 48*2/4 = 24; does not use 1/2; uses 2 and 4, which are not in the hand"
         );
         // A whole number over 1 is not a card: `48/1` uses a 1.
         assert_eq!(game("48/1*1/2", "1/2 48"), "wrong: 48/1*1/2 = 24; uses 1, which is not in the hand");
