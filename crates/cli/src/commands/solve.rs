@@ -26,11 +26,12 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<Status> {
     }
     let Some(hand) = input::hand_from_args_or_report(&args.cards) else { return Ok(Status::BadInput) };
     let working = format!("solving {} cards", hand.len());
-    let answer = match progress::while_working(&working, || Answer::of(&hand, &mut solver, wants_closest(args))) {
-        Ok(answer) => {
-            show_engines(&hand, &solver);
-            answer
-        }
+    let answered = progress::while_working(&working, || Answer::of(&hand, &mut solver, wants_closest(args)));
+    if engines_asked_for() {
+        show_engines(&hand, &solver);
+    }
+    let answer = match answered {
+        Ok(answer) => answer,
         Err(refused) => {
             report::error(&refused.to_string());
             return Ok(Status::BadInput);
@@ -46,6 +47,7 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<Status> {
 /// and makes the final status 2; the batch goes on.
 fn run_batch(args: &SolveArgs, solver: &mut Solver, stdin: impl Read) -> anyhow::Result<Status> {
     let (format, rules, closest) = (args.format, *solver.rules(), wants_closest(args));
+    let engines = engines_asked_for();
     let mut any_refused = false;
     let status = input::answer_batch(format, stdin, |out, hand| {
         // Whether, not how: deciding is cheaper than finding a solution.
@@ -54,7 +56,9 @@ fn run_batch(args: &SolveArgs, solver: &mut Solver, stdin: impl Read) -> anyhow:
         } else {
             Answer::of(hand, solver, closest).map(|answer| answer.write(out, format, true))
         };
-        show_engines(hand, solver);
+        if engines {
+            show_engines(hand, solver);
+        }
         match answered {
             Ok(written) => written,
             Err(refused) => {
@@ -66,15 +70,18 @@ fn run_batch(args: &SolveArgs, solver: &mut Solver, stdin: impl Read) -> anyhow:
     Ok(if any_refused { Status::BadInput } else { status })
 }
 
-/// With `RECKON_SHOW_ENGINES` set, writes to stderr which engines the
-/// strategy asked for `hand`: a diagnostic of why a hand took the time it
-/// did, and how the tests see that the command line and the library
-/// choose alike.
+/// Is `RECKON_SHOW_ENGINES` set? Then [`show_engines`] reports each hand:
+/// a diagnostic of why a hand took the time it did, and how the tests see
+/// that the command line and the library choose alike. Asked once, not
+/// per hand: reading the environment takes a lock.
+fn engines_asked_for() -> bool {
+    std::env::var_os("RECKON_SHOW_ENGINES").is_some()
+}
+
+/// Writes to stderr which engines the strategy asked for `hand`.
 fn show_engines(hand: &Hand, solver: &Solver) {
-    if std::env::var_os("RECKON_SHOW_ENGINES").is_some() {
-        let route: Vec<String> = solver.route().iter().map(ToString::to_string).collect();
-        eprintln!("{hand}: {}", route.join(", "));
-    }
+    let route: Vec<String> = solver.route().iter().map(ToString::to_string).collect();
+    eprintln!("{hand}: {}", route.join(", "));
 }
 
 /// Countdown players expect the nearest answer when the target cannot be
