@@ -3,7 +3,7 @@
 // module shows the numbers, runs the clock the player sees and adds up the
 // points the server gives.
 
-import { $, flash, text, underline } from "./dom.js";
+import { $, flash, sayIn, text, underline } from "./dom.js";
 import { api } from "./api.js";
 
 const el = {
@@ -20,16 +20,7 @@ const el = {
 const state = { seed: null, earlier: [], round: null, total: 0, rounds: 0, token: 0 };
 
 function say(kind, message, detail) {
-  el.message.className = "message " + kind;
-  el.message.replaceChildren();
-  if (!message) return;
-  const colon = message.indexOf(": ");
-  if (colon > 0 && colon < 12) {
-    el.message.append(text("span", message.slice(0, colon + 1), "word"), " " + message.slice(colon + 2));
-  } else {
-    el.message.append(message);
-  }
-  if (detail) el.message.append(detail);
+  sayIn(el.message, kind, message, detail);
 }
 
 function setControls() {

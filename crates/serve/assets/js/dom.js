@@ -39,20 +39,26 @@ export function flash(node, animation) {
   node.classList.add(animation);
 }
 
-// kind: ok | wrong | error | hint | info. The first word ("ok:", "wrong:",
-// "Target:") is set apart, as the terminal game colours it. An empty
-// message empties the box, which then takes no room.
+// The Play tab's message; see sayIn.
 export function say(kind, message, detail) {
-  el.message.className = "message " + kind;
-  el.message.replaceChildren();
+  sayIn(el.message, kind, message, detail);
+}
+
+// A message in the box `box`. kind: ok | wrong | error | hint | info. The
+// first word ("ok:", "wrong:", "Target:"), if it ends within `wordUpTo`
+// characters, is set apart, as the terminal game colours it. An empty
+// message empties the box, which then takes no room.
+export function sayIn(box, kind, message, detail, wordUpTo = 12) {
+  box.className = "message " + kind;
+  box.replaceChildren();
   if (!message) return;
   const colon = message.indexOf(": ");
-  if (colon > 0 && colon < 12) {
-    el.message.append(text("span", message.slice(0, colon + 1), "word"), " " + message.slice(colon + 2));
+  if (colon > 0 && colon < wordUpTo) {
+    box.append(text("span", message.slice(0, colon + 1), "word"), " " + message.slice(colon + 2));
   } else {
-    el.message.append(message);
+    box.append(message);
   }
-  if (detail) el.message.append(detail);
+  if (detail) box.append(detail);
 }
 
 // The answer with the part at fault underlined, and the note on it.

@@ -4,7 +4,7 @@
 // page carries the game's state from reply to request, runs the clock the
 // player sees and counts the computer's time down.
 
-import { $, text } from "./dom.js";
+import { $, sayIn, text } from "./dom.js";
 import { api } from "./api.js";
 
 const el = {
@@ -24,15 +24,9 @@ const SHOW_TAKEN_MS = 1500;
 // `started`: when the round on the table was turned up (0: none is on).
 const duel = { reply: null, started: 0, busy: false, won: { player: 0, computer: 0 }, draws: 0, missed: [] };
 
+// The duel's first words ("computer, after 4.5s:") run longer.
 function say(kind, message) {
-  el.message.className = "message " + kind;
-  el.message.replaceChildren();
-  const colon = message.indexOf(": ");
-  if (colon > 0 && colon < 30) {
-    el.message.append(text("span", message.slice(0, colon + 1), "word"), " " + message.slice(colon + 2));
-  } else {
-    el.message.append(message);
-  }
+  sayIn(el.message, kind, message, null, 30);
 }
 
 function playing() {
