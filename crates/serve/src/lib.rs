@@ -19,7 +19,8 @@
 //!
 //! ```no_run
 //! use reckon_serve::{Config, Server};
-//! let server = Server::start(Config::default()).expect("port 8024 is free");
+//! let config = Config { stop_on_ctrl_c: true, ..Config::default() };
+//! let server = Server::start(config).expect("port 8024 is free");
 //! println!("reckon is at {}", server.url());
 //! server.wait();
 //! ```

@@ -64,11 +64,17 @@ pub struct Config {
     pub read_timeout: Duration,
     /// The most connections open at once.
     pub max_connections: usize,
+    /// Whether Ctrl-C stops the server gracefully (see [`Server::wait`]).
+    /// The handler is in place before [`Server::start`] returns, so an
+    /// interrupt sent once the address is known is never the default
+    /// one that kills the process.
+    pub stop_on_ctrl_c: bool,
 }
 
 impl Default for Config {
     /// `127.0.0.1:8024`, 5 seconds per request, one worker per core, 16 KiB
-    /// bodies and headers, 10 seconds to send headers, 512 connections.
+    /// bodies and headers, 10 seconds to send headers, 512 connections;
+    /// Ctrl-C left to the process.
     fn default() -> Config {
         Config {
             addr: SocketAddr::from(([127, 0, 0, 1], 8024)),
@@ -78,6 +84,7 @@ impl Default for Config {
             max_header: 16 * 1024,
             read_timeout: Duration::from_secs(10),
             max_connections: 512,
+            stop_on_ctrl_c: false,
         }
     }
 }
@@ -93,7 +100,8 @@ pub struct StartError {
 /// A running server.
 ///
 /// ```no_run
-/// let server = reckon_serve::Server::start(reckon_serve::Config::default()).unwrap();
+/// let config = reckon_serve::Config { stop_on_ctrl_c: true, ..Default::default() };
+/// let server = reckon_serve::Server::start(config).unwrap();
 /// println!("open {}", server.url());
 /// server.wait();
 /// ```
@@ -102,6 +110,7 @@ pub struct Server {
     runtime: tokio::runtime::Handle,
     stop: oneshot::Sender<()>,
     thread: JoinHandle<()>,
+    interrupt: Option<Interrupt>,
 }
 
 impl std::fmt::Debug for Server {
@@ -131,12 +140,18 @@ impl Server {
             let _entered = runtime.enter();
             TcpListener::from_std(listener).map_err(|e| failed(e.to_string()))?
         };
+        let interrupt = if config.stop_on_ctrl_c {
+            let _entered = runtime.enter();
+            Some(Interrupt::register().map_err(|e| failed(format!("cannot catch Ctrl-C: {e}")))?)
+        } else {
+            None
+        };
         let (stop, stopped) = oneshot::channel();
         let thread = std::thread::Builder::new()
             .name("reckon-serve".into())
             .spawn(move || run(runtime, listener, config, stopped))
             .map_err(|e| failed(format!("cannot start a thread: {e}")))?;
-        Ok(Server { addr, runtime: handle, stop, thread })
+        Ok(Server { addr, runtime: handle, stop, thread, interrupt })
     }
 
     /// The address the server listens on.
@@ -149,15 +164,19 @@ impl Server {
         format!("http://{}/", self.addr)
     }
 
-    /// Serves until the process is interrupted (Ctrl-C), then stops as
-    /// [`Server::stop`] does.
-    pub fn wait(self) {
-        if self.runtime.block_on(tokio::signal::ctrl_c()).is_err() {
-            // Without a signal handler, serve until the process ends.
-            let _ = self.thread.join();
-            return;
+    /// With [`Config::stop_on_ctrl_c`], serves until the process is
+    /// interrupted (Ctrl-C), then stops as [`Server::stop`] does; without
+    /// it, serves until the process ends.
+    pub fn wait(mut self) {
+        match self.interrupt.take() {
+            Some(mut interrupt) => {
+                self.runtime.block_on(interrupt.recv());
+                self.stop();
+            }
+            None => {
+                let _ = self.thread.join();
+            }
         }
-        self.stop();
     }
 
     /// Stops accepting connections, lets the requests in flight finish
@@ -165,6 +184,31 @@ impl Server {
     pub fn stop(self) {
         let _ = self.stop.send(());
         let _ = self.thread.join();
+    }
+}
+
+/// A Ctrl-C handler, in place from the moment it is registered (tokio's
+/// `ctrl_c()` only installs one when first polled, which leaves a window
+/// where an interrupt kills the process).
+struct Interrupt {
+    #[cfg(unix)]
+    signal: tokio::signal::unix::Signal,
+    #[cfg(windows)]
+    signal: tokio::signal::windows::CtrlC,
+}
+
+impl Interrupt {
+    /// Registers the handler; must run inside the server's runtime.
+    fn register() -> std::io::Result<Interrupt> {
+        #[cfg(unix)]
+        let signal = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::interrupt())?;
+        #[cfg(windows)]
+        let signal = tokio::signal::windows::ctrl_c()?;
+        Ok(Interrupt { signal })
+    }
+
+    async fn recv(&mut self) {
+        self.signal.recv().await;
     }
 }
 

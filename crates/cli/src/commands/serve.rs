@@ -22,7 +22,7 @@ pub struct ServeArgs {
 }
 
 pub fn run(args: &ServeArgs) -> anyhow::Result<Status> {
-    let server = match Server::start(Config { addr: args.addr, ..Config::default() }) {
+    let server = match Server::start(Config { addr: args.addr, stop_on_ctrl_c: true, ..Config::default() }) {
         Ok(server) => server,
         Err(err) => {
             report::error(&err.to_string());
