@@ -2,9 +2,11 @@
 
 use std::sync::Arc;
 
+use reckon_canonical::{DistinctSolver, Level};
 use reckon_core::engine::SharedSets;
 use reckon_core::rules::Domain;
 use reckon_core::{Expr, Hand, Reach, Rules, Solver, TooManySolutions};
+use reckon_play::{Difficulty, Facts};
 
 /// The facts a census row holds about one hand.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -19,6 +21,9 @@ pub struct HandFacts {
     pub needs_negatives: bool,
     /// The number of distinct solutions, when counted.
     pub distinct: Option<usize>,
+    /// When rated: the hand's difficulty, `None` without a solution (the
+    /// rating of reckon-play, the same as `reckon play` deals by).
+    pub difficulty: Option<Option<Difficulty>>,
 }
 
 /// Counts the distinct solutions of a hand, or says why they would not fit
@@ -47,6 +52,8 @@ pub struct Analyser {
     whole: Reach,
     non_negative: Reach,
     counter: Option<Counter>,
+    /// With ratings: a `4nums` solver kept across hands.
+    rater: Option<DistinctSolver>,
 }
 
 impl std::fmt::Debug for Analyser {
@@ -65,6 +72,7 @@ impl Analyser {
             whole: Reach::new(Rules { domain: Domain::Integer, ..rules }),
             non_negative: Reach::new(Rules { domain: Domain::NonNegative, ..rules }),
             counter: None,
+            rater: None,
         }
     }
 
@@ -84,13 +92,24 @@ impl Analyser {
         self
     }
 
-    /// The facts about `hand`, or, when counting, why its distinct
-    /// solutions would not fit in memory.
+    /// Also rates the difficulty of every hand.
+    pub fn with_rating(mut self) -> Analyser {
+        self.rater = Some(DistinctSolver::new(self.rules, Level::FourNums));
+        self
+    }
+
+    /// The facts about `hand`, or, when counting or rating, why its
+    /// distinct solutions would not fit in memory.
     pub fn analyse(&mut self, hand: &Hand) -> Result<HandFacts, TooManySolutions> {
         let solvable = self.reach.decide(hand);
         let distinct = match &mut self.counter {
             Some(count) if solvable => Some(count(hand, &self.rules)?),
             Some(_) => Some(0),
+            None => None,
+        };
+        let difficulty = match &mut self.rater {
+            Some(solver) if solvable => Some(Facts::with_solver(hand, solver)?.difficulty()),
+            Some(_) => Some(None),
             None => None,
         };
         let solution = if solvable { self.solver.solve_solvable(hand) } else { None };
@@ -103,6 +122,7 @@ impl Analyser {
             needs_fractions: solvable && rational && !self.whole.decide(hand),
             needs_negatives: solvable && rational && !self.non_negative.decide(hand),
             distinct,
+            difficulty,
         })
     }
 }

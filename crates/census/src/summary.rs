@@ -3,6 +3,7 @@
 use std::collections::BTreeMap;
 
 use reckon_core::Hand;
+use reckon_play::Difficulty;
 
 use crate::facts::HandFacts;
 
@@ -25,6 +26,8 @@ pub struct Summary {
     /// The solvable hands with the fewest distinct solutions, fraction-only
     /// hands first among equals: `(hand, count, needs fractions)`.
     pub hardest: Vec<(Hand, usize, bool)>,
+    /// Solvable hands in each difficulty band, when rated.
+    pub difficulty: Option<BTreeMap<Difficulty, usize>>,
 }
 
 impl Summary {
@@ -44,6 +47,12 @@ impl Summary {
                 self.trim_hardest();
             }
         }
+        if let Some(rating) = facts.difficulty {
+            let bands = self.difficulty.get_or_insert_with(BTreeMap::new);
+            if let Some(band) = rating {
+                *bands.entry(band).or_default() += 1;
+            }
+        }
     }
 
     /// Adds the hands of another summary.
@@ -61,6 +70,12 @@ impl Summary {
         }
         self.hardest.extend(other.hardest);
         self.trim_hardest();
+        if let Some(other) = other.difficulty {
+            let bands = self.difficulty.get_or_insert_with(BTreeMap::new);
+            for (band, hands) in other {
+                *bands.entry(band).or_default() += hands;
+            }
+        }
     }
 
     fn trim_hardest(&mut self) {
@@ -73,7 +88,13 @@ impl Summary {
 mod tests {
     use super::*;
 
-    fn facts(cards: &str, solvable: bool, fractions: bool, distinct: usize) -> HandFacts {
+    fn facts(
+        cards: &str,
+        solvable: bool,
+        fractions: bool,
+        distinct: usize,
+        difficulty: Option<Difficulty>,
+    ) -> HandFacts {
         HandFacts {
             hand: cards.parse().unwrap(),
             solvable,
@@ -81,16 +102,17 @@ mod tests {
             needs_fractions: fractions,
             needs_negatives: false,
             distinct: Some(distinct),
+            difficulty: Some(difficulty),
         }
     }
 
     #[test]
     fn merging_halves_equals_the_whole() {
         let all = [
-            facts("1 1 1 1", false, false, 0),
-            facts("3 3 8 8", true, true, 1),
-            facts("1 2 3 4", true, false, 9),
-            facts("2 2 2 3", true, false, 1),
+            facts("1 1 1 1", false, false, 0, None),
+            facts("3 3 8 8", true, true, 1, Some(Difficulty::Hard)),
+            facts("1 2 3 4", true, false, 9, Some(Difficulty::Easy)),
+            facts("2 2 2 3", true, false, 1, Some(Difficulty::Easy)),
         ];
         let mut whole = Summary::default();
         all.iter().for_each(|f| whole.add(f));
@@ -100,6 +122,8 @@ mod tests {
         a.merge(b);
         assert_eq!(a, whole);
         assert_eq!(whole.distinct, Some(11));
+        let bands = BTreeMap::from([(Difficulty::Easy, 2), (Difficulty::Hard, 1)]);
+        assert_eq!(whole.difficulty, Some(bands), "unsolvable hands have no band");
         assert_eq!(whole.hardest[0].0.to_string(), "3 3 8 8", "fraction-only first among equals");
     }
 }

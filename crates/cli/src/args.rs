@@ -106,6 +106,12 @@ pub struct CensusArgs {
     #[arg(short = 'd', long = "distinct", value_enum, value_name = "LEVEL", requires = "count")]
     pub distinct: Option<LevelArg>,
 
+    /// Also rate each hand easy, medium or hard (docs/difficulty.md gives
+    /// the rule, the same as `play --difficulty`), and count the hands in
+    /// each band.
+    #[arg(long)]
+    pub rate: bool,
+
     /// For each whole-number target from LO to HI, how many hands make it
     /// (default 100..=999 with --rules countdown). Written as --range is.
     #[arg(long, value_name = "LO..=HI", allow_hyphen_values = true)]
@@ -123,7 +129,7 @@ pub struct CensusArgs {
         value_name = "FILE",
         num_args = 1..,
         conflicts_with_all = [
-            "shard", "count", "distinct", "targets", "range", "cards", "max_copies",
+            "shard", "count", "distinct", "rate", "targets", "range", "cards", "max_copies",
             "target", "rules", "ops", "domain", "card_use",
         ]
     )]

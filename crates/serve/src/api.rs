@@ -550,6 +550,9 @@ pub struct SolveRequest {
     mode: Option<Mode>,
     level: Option<String>,
     limit: Option<usize>,
+    /// Also rate the hand's difficulty (docs/difficulty.md).
+    #[serde(default)]
+    rate: bool,
 }
 
 /// A solved hand; which fields are present depends on the mode.
@@ -576,6 +579,9 @@ pub struct SolveResponse {
     /// `all`: were solutions left off to keep within `limit`?
     #[serde(skip_serializing_if = "Option::is_none")]
     truncated: Option<bool>,
+    /// With `rate`: the hand's difficulty, null without a solution.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    difficulty: Option<Option<&'static str>>,
 }
 
 fn solve(req: SolveRequest) -> Result<SolveResponse, ApiError> {
@@ -600,6 +606,7 @@ fn solve(req: SolveRequest) -> Result<SolveResponse, ApiError> {
         count: None,
         solutions: None,
         truncated: None,
+        difficulty: None,
     };
     match mode {
         Mode::First => {
@@ -621,6 +628,10 @@ fn solve(req: SolveRequest) -> Result<SolveResponse, ApiError> {
         }
     }
     response.fraction_only = response.solvable && fraction_only(&hand, &rules);
+    if req.rate {
+        let facts = Facts::of(&hand, &rules).map_err(|err| ApiError::Unprocessable(err.to_string()))?;
+        response.difficulty = Some(facts.difficulty().map(Difficulty::name));
+    }
     Ok(response)
 }
 

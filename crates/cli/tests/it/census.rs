@@ -51,14 +51,14 @@ fn summary(jsonl: &str) -> &str {
 
 #[test]
 fn shards_concatenate_and_merge_to_the_whole() {
-    let whole = reckon(["census", "--count", "-f", "jsonl"]).run();
+    let whole = reckon(["census", "--count", "--rate", "-f", "jsonl"]).run();
     assert_eq!(whole.status, 0);
     let dir = std::env::temp_dir().join(format!("reckon-shards-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let mut concatenated = Vec::new();
     let mut files = Vec::new();
     for i in 1..=3 {
-        let part = reckon(["census", "--count", "-f", "jsonl", "--shard", &format!("{i}/3")]).run();
+        let part = reckon(["census", "--count", "--rate", "-f", "jsonl", "--shard", &format!("{i}/3")]).run();
         assert_eq!(part.status, 0, "{part}");
         concatenated.extend(rows(&part.stdout).into_iter().map(str::to_owned));
         let file = dir.join(format!("part{i}.jsonl"));
@@ -69,13 +69,43 @@ fn shards_concatenate_and_merge_to_the_whole() {
     let merged = reckon(["census", "-f", "jsonl", "--merge"].into_iter().map(String::from).chain(files.clone())).run();
     assert_eq!(merged.stdout.trim_end(), summary(&whole.stdout), "{merged}");
     let merged_text = reckon(["census", "--merge"].into_iter().map(String::from).chain(files)).run();
-    let whole_text = reckon(["census", "--count"]).run();
+    let whole_text = reckon(["census", "--count", "--rate"]).run();
     assert_eq!(
         merged_text.stdout,
         whole_text.stdout.split_once('\n').unwrap().1,
         "the same summary, without the header"
     );
     std::fs::remove_dir_all(dir).unwrap();
+}
+
+/// A hand's band in a census row is the one `reckon --count --rate` gives it.
+#[test]
+fn ratings_in_rows_and_summary() {
+    let census = reckon(["census", "--rate", "--range", "1..=6", "-f", "csv"]).run();
+    assert_eq!(census.status, 0, "{census}");
+    let rows: Vec<&str> = census.stdout.lines().collect();
+    assert_eq!(rows[0], "cards,solvable,solution,needs_fractions,needs_negatives,difficulty");
+    let hands: String = rows[1..].iter().map(|row| row.split(',').next().unwrap().to_owned() + "\n").collect();
+    let rated = reckon(["--count", "--rate"]).stdin(&hands).run();
+    assert_eq!(rated.status, 0, "{rated}");
+    for (row, line) in rows[1..].iter().zip(rated.stdout.lines()) {
+        let band = row.rsplit(',').next().unwrap();
+        let expected = line.rsplit("difficulty: ").next().unwrap();
+        assert_eq!(if band.is_empty() { "none" } else { band }, expected, "{row} / {line}");
+    }
+    assert_snapshot!(reckon(["census", "--rate", "--range", "1..=6"]).run(), @r"
+    status: 0
+    --- stdout
+    census of hands of 4 cards, target 24, operators +-*/
+    hands: 126
+    solvable: 105 (83.3%)
+    need fractions: 3 (1 3 4 6, 1 4 5 6, 1 5 5 5)
+    need negative intermediate results: 0
+    difficulty of the solvable hands:
+      easy:   40 (38.1%)
+      medium: 44 (41.9%)
+      hard:   21 (20.0%)
+    ");
 }
 
 #[test]
@@ -137,7 +167,8 @@ fn census_options_it_cannot_use() {
     For more information, try '--help'.
     ");
     assert_snapshot!(refused(&["census", "--targets", "1..=10", "-t", "7"]), @"error: -t gives one target and --targets a range of them: give one of the two");
-    assert_snapshot!(refused(&["census", "--rules", "countdown", "--count"]), @"error: --count counts the solutions of one target: give it with -t (without one, the Countdown pool's census counts the targets 100..=999 each selection makes)");
+    assert_snapshot!(refused(&["census", "--rules", "countdown", "--count"]), @"error: --count counts the solutions for one target: give it with -t (without one, the Countdown pool's census counts the targets 100..=999 each selection makes)");
+    assert_snapshot!(refused(&["census", "--targets", "1..=10", "--rate"]), @"error: --rate rates the hands for one target; it does not combine with --targets");
     assert_snapshot!(refused(&["census", "--cards", "5", "--range", "1..=3", "--max-copies", "1"]), @"error: no hands: 5 cards cannot be drawn from the values 1 x1, 2 x1, 3 x1");
     assert_snapshot!(refused(&["census", "--cards", "1", "--range=-9223372036854775808..=9223372036854775807"]), @"error: --range -9223372036854775808..=9223372036854775807: -9223372036854775808 is not a card (cards lie above -2^63)");
     assert_snapshot!(refused(&["census", "--cards", "1", "--range", "1..=1000000000"]), @"error: --range 1..=1000000000 with 1 card makes 1000000000 hands: a census lists at most 16777216; narrow the range");

@@ -1,5 +1,5 @@
 // A solve answer drawn as a list: the count, whether the hand is
-// fraction-only, and the solutions. The play tab shows a finished hand's
+// fraction-only, its difficulty when rated, and the solutions. The play tab shows a finished hand's
 // solutions this way, and the solve tab any hand's.
 
 import { text } from "./dom.js";
@@ -21,6 +21,11 @@ export function showSolutions(result, summary, list) {
   if (result.fraction_only) {
     const badge = text("span", "fraction-only", "badge");
     badge.title = "Every solution needs a fraction along the way";
+    summary.append(badge);
+  }
+  if (result.difficulty) {
+    const badge = text("span", result.difficulty, "badge difficulty-badge");
+    badge.title = "How hard the hand is, as the game rates it";
     summary.append(badge);
   }
   if (result.truncated) summary.append(text("div", "showing the first " + result.solutions.length, "stat-sub"));

@@ -55,7 +55,7 @@ export async function solve(confirmed) {
   el.solveSummary.textContent = "Solving…";
   let result;
   try {
-    result = await api("solve", { cards, target, mode: "all", level: el.solveLevel.value, limit: 500 });
+    result = await api("solve", { cards, target, mode: "all", level: el.solveLevel.value, limit: 500, rate: true });
   } catch (e) {
     if (token !== solveToken) return;
     el.solveSummary.className = "solve-summary error";

@@ -497,6 +497,19 @@ fn solve_first_all_and_count() {
     assert_eq!(ok("solve", json!({"cards": [3, 3, 8, 8], "ops": "+-*"}))["solvable"], false);
 }
 
+/// `rate` gives the band `reckon --count --rate` gives, in every mode.
+#[test]
+fn solve_rates_the_hand_when_asked() {
+    let rated = |cards: [u32; 4], mode: &str| {
+        ok("solve", json!({"cards": cards, "mode": mode, "level": "syntax", "rate": true}))["difficulty"].clone()
+    };
+    assert_eq!(rated([1, 2, 3, 4], "first"), json!("easy"));
+    assert_eq!(rated([1, 1, 5, 5], "count"), json!("medium"));
+    assert_eq!(rated([3, 3, 8, 8], "all"), json!("hard"));
+    assert_eq!(rated([1, 1, 1, 1], "first"), json!(null));
+    assert!(ok("solve", json!({"cards": [1, 2, 3, 4]})).get("difficulty").is_none(), "only when asked");
+}
+
 #[test]
 fn the_syntax_level_writes_every_solution_apart() {
     // Trees that differ only in grouping are different solutions at this

@@ -61,6 +61,7 @@ pub(super) fn merge(args: &CensusArgs) -> anyhow::Result<Status> {
                     needs_fractions: row.needs_fractions,
                     needs_negatives: row.needs_negatives,
                     distinct: row.distinct,
+                    difficulty: row.difficulty.map(|band| band.map(|name| name.parse().expect("checked as read"))),
                 });
             }
         }

@@ -12,6 +12,7 @@ use reckon_census::{Analyser, HandFacts, HandSpace, Shard, Summary, TargetFacts,
 use reckon_core::engine::SharedSets;
 use reckon_core::rules::{CardUse, Domain};
 use reckon_core::{Hand, Reach, Rules};
+use reckon_play::Difficulty;
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
@@ -81,11 +82,14 @@ pub fn run(args: &CensusArgs) -> anyhow::Result<Status> {
             bail!("--targets {range} spans {span} targets: a census counts at most {MOST_TARGETS}");
         }
     }
-    if args.count && targets.is_some() {
+    let one_target_only = [(args.count, "--count counts the solutions"), (args.rate, "--rate rates the hands")];
+    if let (Some((_, what)), true) = (one_target_only.iter().find(|(given, _)| *given), targets.is_some()) {
         bail!(if args.targets.is_some() {
-            "--count counts the solutions for one target; it does not combine with --targets"
+            format!("{what} for one target; it does not combine with --targets")
         } else {
-            "--count counts the solutions of one target: give it with -t (without one, the Countdown pool's census counts the targets 100..=999 each selection makes)"
+            format!(
+                "{what} for one target: give it with -t (without one, the Countdown pool's census counts the targets 100..=999 each selection makes)"
+            )
         });
     }
     let all = space.hands();
@@ -99,13 +103,13 @@ pub fn run(args: &CensusArgs) -> anyhow::Result<Status> {
     }
     ctrlc::set_handler(|| INTERRUPTED.store(true, Ordering::SeqCst)).context("cannot catch Ctrl-C")?;
     let progress = progress_bar(hands.len());
-    let mut out = Rows::new(args.format, targets.is_some(), args.count);
+    let mut out = Rows::new(args.format, targets.is_some(), args.count, args.rate);
     // The threads share the value sets of sub-hands: each is made once.
     let shared = Arc::new(SharedSets::default());
     // What a shard's summary says it counted, so that merging can check
     // its shards belong together.
     let level = Level::from(args.distinct.unwrap_or(LevelArg::FourNums));
-    let census = census_json(&space, &rules, targets, args.count.then_some(level));
+    let census = census_json(&space, &rules, targets, args.count.then_some(level), args.rate);
     let label = |summary: Value| labelled(mark_interrupted(summary), &census, args.shard);
     let done = match targets {
         None => {
@@ -115,7 +119,7 @@ pub fn run(args: &CensusArgs) -> anyhow::Result<Status> {
                 hands,
                 threads,
                 &progress,
-                || analyser(rules, count, &shared),
+                || analyser(rules, count, args.rate, &shared),
                 // A hand whose distinct solutions would not fit in memory
                 // ends the census with an error naming it.
                 |a, hand| a.analyse(hand).map_err(|refused| format!("{hand}: {refused}")),
@@ -200,8 +204,11 @@ fn keep_going() -> ControlFlow<()> {
     if INTERRUPTED.load(Ordering::SeqCst) { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
 }
 
-fn analyser(rules: Rules, count: Option<Level>, shared: &Arc<SharedSets>) -> Analyser {
-    let analyser = Analyser::new(rules).sharing(shared);
+fn analyser(rules: Rules, count: Option<Level>, rate: bool, shared: &Arc<SharedSets>) -> Analyser {
+    let mut analyser = Analyser::new(rules).sharing(shared);
+    if rate {
+        analyser = analyser.with_rating();
+    }
     match count {
         Some(level) => {
             // One solver per analyser, so per thread: sub-hands are shared between its hands.
@@ -233,8 +240,8 @@ fn progress_bar(len: usize) -> ProgressBar {
 /// Everything that decides a census's rows but the shard: shards merge
 /// only if they agree on it. The hands are described by their space, so
 /// that options that make the same hands agree.
-fn census_json(space: &HandSpace, rules: &Rules, targets: Option<IntRange>, count: Option<Level>) -> Value {
-    json!({
+fn census_json(space: &HandSpace, rules: &Rules, targets: Option<IntRange>, count: Option<Level>, rate: bool) -> Value {
+    let mut census = json!({
         "cards": space.cards(),
         "pool": pool_runs(space.pool()),
         "target": targets.is_none().then(|| rules.target.to_string()),
@@ -243,7 +250,11 @@ fn census_json(space: &HandSpace, rules: &Rules, targets: Option<IntRange>, coun
         "domain": DomainArg::name_of(rules.domain),
         "use": UseArg::name_of(rules.card_use),
         "count": count.map(Level::name),
-    })
+    });
+    if rate {
+        census["rate"] = json!(true);
+    }
+    census
 }
 
 /// The values of a small pool and their copies, as `the values 1 x1, 2 x1`.
@@ -300,19 +311,19 @@ enum Rows {
 }
 
 impl Rows {
-    fn new(format: CensusFormat, targets: bool, count: bool) -> Rows {
+    fn new(format: CensusFormat, targets: bool, count: bool, rate: bool) -> Rows {
         match format {
             CensusFormat::Text => Rows::Text,
             CensusFormat::Jsonl => Rows::Jsonl(std::io::stdout().lock()),
             CensusFormat::Csv => {
                 let mut csv = csv::Writer::from_writer(std::io::stdout());
-                let header: &[&str] = match (targets, count) {
-                    (true, _) => &["cards", "reached", "count"],
-                    (false, false) => &["cards", "solvable", "solution", "needs_fractions", "needs_negatives"],
-                    (false, true) => {
-                        &["cards", "solvable", "solution", "needs_fractions", "needs_negatives", "distinct"]
-                    }
+                let mut header = if targets {
+                    vec!["cards", "reached", "count"]
+                } else {
+                    vec!["cards", "solvable", "solution", "needs_fractions", "needs_negatives"]
                 };
+                header.extend(count.then_some("distinct"));
+                header.extend(rate.then_some("difficulty"));
                 // A failed write shows up again, and is reported, at the flush.
                 let _ = csv.write_record(header);
                 Rows::Csv(Box::new(csv))
@@ -328,6 +339,7 @@ impl Rows {
             needs_fractions: facts.needs_fractions,
             needs_negatives: facts.needs_negatives,
             distinct: facts.distinct,
+            difficulty: facts.difficulty.map(|band| band.map(Difficulty::name)),
         };
         match self {
             Rows::Text => Ok(()),
@@ -341,6 +353,7 @@ impl Rows {
                     row.needs_negatives.to_string(),
                 ];
                 record.extend(row.distinct.map(|d| d.to_string()));
+                record.extend(row.difficulty.map(|band| band.unwrap_or_default().to_owned()));
                 csv.write_record(&record).map_err(csv_io)
             }
         }
@@ -396,6 +409,22 @@ struct HandRow {
     needs_negatives: bool,
     #[serde(skip_serializing_if = "Option::is_none", default)]
     distinct: Option<usize>,
+    /// When rated: the band, null without a solution.
+    #[serde(skip_serializing_if = "Option::is_none", default, deserialize_with = "rated")]
+    difficulty: Option<Option<&'static str>>,
+}
+
+/// A row's difficulty as it reads: absent (not rated), null (rated, no
+/// solution) or a band's name.
+fn rated<'de, D: serde::Deserializer<'de>>(from: D) -> Result<Option<Option<&'static str>>, D::Error> {
+    let band: Option<String> = Deserialize::deserialize(from)?;
+    match band {
+        None => Ok(Some(None)),
+        Some(name) => match name.parse::<Difficulty>() {
+            Ok(band) => Ok(Some(Some(band.name()))),
+            Err(err) => Err(serde::de::Error::custom(err)),
+        },
+    }
 }
 
 #[derive(Serialize, Deserialize)]
@@ -419,6 +448,12 @@ fn summary_json(s: &Summary) -> Value {
             .hardest
             .iter()
             .map(|(hand, count, fractions)| json!({"cards": hand.to_string(), "distinct": count, "needs_fractions": fractions}))
+            .collect();
+    }
+    if let Some(bands) = &s.difficulty {
+        value["difficulty"] = Difficulty::ALL
+            .iter()
+            .map(|band| (band.name().to_owned(), json!(bands.get(band).copied().unwrap_or(0))))
             .collect();
     }
     value
@@ -452,6 +487,13 @@ fn print_summary(s: &Summary) -> String {
         for (hand, count, fractions) in &s.hardest {
             let note = if *fractions { ", needs fractions" } else { "" };
             text += &format!("  {hand} ({count} solution{}{note})\n", if *count == 1 { "" } else { "s" });
+        }
+    }
+    if let Some(bands) = &s.difficulty {
+        text += "difficulty of the solvable hands:\n";
+        for band in Difficulty::ALL {
+            let hands = bands.get(&band).copied().unwrap_or(0);
+            text += &format!("  {:<7} {hands} ({})\n", format!("{band}:"), percent(hands, s.solvable));
         }
     }
     text

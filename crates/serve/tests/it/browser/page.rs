@@ -140,6 +140,8 @@ fn links_reopen_the_game_and_the_hand_and_the_score_stays() {
     let count = all["count"].as_u64().unwrap();
     browser.wait_for_text("#solve-summary", "the count", |t| t.contains("distinct"));
     assert_eq!(browser.text("#solve-summary .count"), count.to_string());
+    let badge = "return document.querySelector('#solve-summary .difficulty-badge').textContent";
+    assert_eq!(browser.script(badge), json!("easy"), "rated as reckon --rate rates it");
     assert_eq!(browser.script(search), json!("?hand=1,2,3,4&target=10"));
     browser.screenshot("desktop-dark-6-hand-link");
 
