@@ -23,6 +23,7 @@ pub mod oracle;
 mod parse;
 pub mod rules;
 mod search;
+mod sorted;
 mod strategy;
 #[cfg(test)]
 mod test_hands;

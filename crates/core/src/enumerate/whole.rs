@@ -54,9 +54,24 @@ pub(super) struct Dense {
 }
 
 impl Dense {
-    /// The index of `values` (sorted, distinct), if their range is narrow.
+    /// The index of `values` (sorted, distinct), if they span at most four
+    /// words of bits each: narrow enough that the bits cost less than a
+    /// hash table would.
     pub(super) fn of(values: &[i64]) -> Option<Dense> {
-        sorted_without_repeats(values.to_vec()).1
+        let (&min, &max) = (values.first()?, values.last()?);
+        let words = usize::try_from(max.abs_diff(min) / 64 + 1).ok().filter(|&w| w <= 4 * values.len())?;
+        let mut bits = vec![0_u64; words].into_boxed_slice();
+        for &v in values {
+            let at = v.abs_diff(min);
+            bits[(at / 64) as usize] |= 1 << (at % 64);
+        }
+        let mut before = Vec::with_capacity(words);
+        let mut seen = 0;
+        for word in &bits {
+            before.push(seen);
+            seen += word.count_ones();
+        }
+        Some(Dense { min, bits, before: before.into_boxed_slice() })
     }
 
     /// Where `v` is among the values.
@@ -67,40 +82,6 @@ impl Dense {
         let bit = 1_u64 << (at % 64);
         (word & bit != 0).then(|| (self.before[word_at] + (word & (bit - 1)).count_ones()) as usize)
     }
-}
-
-/// `values` sorted, each once, and their [`Dense`] index when they span a
-/// narrow range. Such values are marked in a bit set and read back in
-/// order, which is much faster than sorting them (the sets of Countdown's
-/// parts of up to four cards are thousands of values below a hundred
-/// thousand), and the bits are the index.
-pub(super) fn sorted_without_repeats(mut values: Vec<i64>) -> (Vec<i64>, Option<Dense>) {
-    let (Some(&min), Some(&max)) = (values.iter().min(), values.iter().max()) else {
-        return (values, None);
-    };
-    let Some(words) = usize::try_from(max.abs_diff(min) / 64 + 1).ok().filter(|&w| w <= 4 * values.len()) else {
-        values.sort_unstable();
-        values.dedup();
-        return (values, None);
-    };
-    let mut bits = vec![0_u64; words].into_boxed_slice();
-    for &v in &values {
-        let at = v.abs_diff(min);
-        bits[(at / 64) as usize] |= 1 << (at % 64);
-    }
-    values.clear();
-    let mut before = Vec::with_capacity(words);
-    for (word_at, &word) in bits.iter().enumerate() {
-        before.push(values.len() as u32);
-        let mut word = word;
-        while word != 0 {
-            let at = word_at as u64 * 64 + u64::from(word.trailing_zeros());
-            // `min + at` is at most `max`: it fits.
-            values.push(min.wrapping_add_unsigned(at));
-            word &= word - 1;
-        }
-    }
-    (values, Some(Dense { min, bits, before: before.into_boxed_slice() }))
 }
 
 #[cfg(test)]
@@ -122,7 +103,7 @@ mod tests {
             }
         }
         out.retain(|&v| !positive_only || v > 0);
-        sorted_without_repeats(out).0
+        crate::sorted::whole_numbers(out)
     }
 
     #[test]
@@ -133,22 +114,13 @@ mod tests {
                 for positive_only in [false, true] {
                     let mut out = Vec::new();
                     combine(OpSet::ALL, positive_only, left, right, false, &mut out).unwrap();
-                    assert_eq!(sorted_without_repeats(out).0, as_fractions(left, right, false, positive_only));
+                    assert_eq!(crate::sorted::whole_numbers(out), as_fractions(left, right, false, positive_only));
                 }
             }
             let mut out = Vec::new();
             combine(OpSet::ALL, true, left, left, true, &mut out).unwrap();
-            assert_eq!(sorted_without_repeats(out).0, as_fractions(left, left, true, true));
+            assert_eq!(crate::sorted::whole_numbers(out), as_fractions(left, left, true, true));
         }
-    }
-
-    #[test]
-    fn sorts_narrow_and_wide_ranges_alike() {
-        let narrow = vec![70, 3, 64, 3, 127, 128, -1, 0, 65];
-        assert_eq!(sorted_without_repeats(narrow).0, [-1, 0, 3, 64, 65, 70, 127, 128]);
-        let wide = vec![i64::MAX, 5, i64::MIN, 5, 0];
-        assert_eq!(sorted_without_repeats(wide).0, [i64::MIN, 0, 5, i64::MAX]);
-        assert_eq!(sorted_without_repeats(Vec::new()).0, []);
     }
 
     #[test]

@@ -31,6 +31,7 @@ use crate::combine::combine;
 use crate::hand::Hand;
 use crate::number::{BigRational, Number, Rational};
 use crate::rules::{CardUse, Domain, OpSet, Rules};
+use crate::sorted;
 use crate::strategy::MOST_BYTES_MADE;
 
 pub(crate) use self::ids::{CardIds, Key, key};
@@ -317,14 +318,11 @@ impl<N: Number> ValueSets<N> {
 }
 
 /// `values` sorted, each once. Whole numbers (every value of a whole-number
-/// domain) sort as plain integers, nearly twice as fast: the sets of a
-/// Countdown census hold thousands of values each. Other small values
-/// sort by their order keys.
+/// domain) go through the shared [`sorted::whole_numbers`]. Other small
+/// values sort by their order keys.
 pub(crate) fn sorted_without_repeats<N: Number>(mut values: Vec<N>) -> Vec<N> {
-    if let Some(mut whole) = values.iter().map(N::to_i64).collect::<Option<Vec<i64>>>() {
-        whole.sort_unstable();
-        whole.dedup();
-        return whole.into_iter().map(|v| N::from_rational(Rational::from_integer(v))).collect();
+    if let Some(whole) = values.iter().map(N::to_i64).collect::<Option<Vec<i64>>>() {
+        return sorted::whole_numbers(whole).into_iter().map(|v| N::from_rational(Rational::from_integer(v))).collect();
     }
     if let Some(order) = KeyOrder::of(values.iter()) {
         let mut sorted = Vec::with_capacity(order.distinct());
