@@ -195,3 +195,34 @@ fn counts_agree_with_the_full_lists() {
         }
     }
 }
+
+/// `((2*4)*3)/8` and `((2*3)*4)/8` are one rational function of the cards,
+/// which the published normaliser gives two normal forms (`((2*4)+3)-8`
+/// and `(2*(3*4))/8`): reckon gives them, and `2*4+3-8`, one key.
+#[test]
+fn a_pair_inside_a_product_is_one_class() {
+    let keys: Vec<_> = ["((2*4)*3)/8", "((2*3)*4)/8", "(2*4+3)-8"]
+        .iter()
+        .map(|text| key(Level::FourNums, &parse_expr(text).unwrap()))
+        .collect();
+    assert!(keys.windows(2).all(|pair| pair[0] == pair[1]));
+    assert_eq!(
+        key(Level::Function, &parse_expr("((2*4)*3)/8").unwrap()),
+        key(Level::Function, &parse_expr("((2*3)*4)/8").unwrap())
+    );
+}
+
+/// At the target 1 the core is a one factor too: which of two ones was
+/// divided, and whether the one factor keeps a pair, make no new solution.
+#[test]
+fn ones_at_the_target_1() {
+    let same = |a: &str, b: &str| {
+        key(Level::FourNums, &parse_expr(a).unwrap()) == key(Level::FourNums, &parse_expr(b).unwrap())
+    };
+    assert!(same("1/(2-1)", "1*(2-1)"));
+    assert!(same("2*1-1", "1*(2-1)"));
+    assert!(same("(2*(3-2))-1", "(2-1)*(3-2)"));
+    assert!(same("(2*1+1)/3", "1+(1+2)-3"));
+    assert!(same("(2/2)*(3-2)", "2+3-2-2"));
+    assert!(!same("2*4+3-8", "3+8-2*4"), "a pair keeps which part was added");
+}
