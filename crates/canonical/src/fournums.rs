@@ -119,9 +119,12 @@ impl FourNumsForm {
         };
         // Two one factors are a cancelled pair (`x*1*1 = x+1-1`).
         ones.sort_unstable();
-        let one = if ones.len() % 2 == 1 { ones.pop() } else { None };
+        let mut one = if ones.len() % 2 == 1 { ones.pop() } else { None };
         for two in ones.chunks(2) {
             pairs.push((two[1].clone(), two[0].clone()));
+        }
+        if zero_product.is_none() {
+            (core, one) = ones_worth_one(core, one, &mut pairs);
         }
         // Cancelled pairs float to the top as `+x-y`, where they merge
         // with the sum there (`x*y/y = x+y-y`).
@@ -130,6 +133,45 @@ impl FourNumsForm {
             .into_iter()
             .fold(core, |acc, (x, y)| TreeForm::combine(Op::Sub, TreeForm::combine(Op::Add, acc, x), y));
         FourNumsForm { core, one, zeros, zero_product }
+    }
+}
+
+/// A core worth one (or minus one) and a one factor: the core is a one
+/// factor too, and which of the two is the core is no longer told by the
+/// expression (`1/(2-1) = 1*(2-1) = 2*1-1`): the larger is. A core that
+/// is a product worth one with a divisor (`3/3`, `2*3/6`) is a cancelled
+/// pair that the one factor keeps: `1*3/3 = 1+3-3`.
+fn ones_worth_one(
+    core: TreeForm,
+    one: Option<TreeForm>,
+    pairs: &mut Vec<(TreeForm, TreeForm)>,
+) -> (TreeForm, Option<TreeForm>) {
+    let Some(one) = one else { return (core, None) };
+    if value(&core.node)
+        .and_then(|v| Rational::ZERO.checked_sub(v).map(|minus| (v, minus)))
+        .is_none_or(|(v, minus)| v != Rational::ONE && minus != Rational::ONE)
+    {
+        return (core, Some(one));
+    }
+    if let TreeNode::Prod { num, den } = &core.node
+        && !den.is_empty()
+    {
+        let product = |parts: &[TreeNode]| {
+            parts.iter().cloned().map(plain).reduce(|a, b| TreeForm::combine(Op::Mul, a, b)).expect("a part")
+        };
+        pairs.push((product(num), product(den)));
+        let one = TreeForm { negative: one.negative ^ core.negative, node: one.node };
+        return (one, None);
+    }
+    // The core carries the product's value, the one factor a magnitude.
+    if one.node > core.node {
+        let signed = |form: &TreeForm| {
+            value(&form.node).and_then(|v| if form.negative { Rational::ZERO.checked_sub(v) } else { Some(v) })
+        };
+        let negative = value(&one.node) != signed(&core);
+        (TreeForm { negative, node: one.node }, Some(plain(core.node)))
+    } else {
+        (core, Some(one))
     }
 }
 

@@ -262,6 +262,11 @@ impl FormStore {
     /// parts, or two cards 1; `None` otherwise.
     fn four_nums_on_forms(&mut self, function: SignedId) -> Option<FourNumsKey> {
         let forms = self;
+        // Worth one, the core may itself be a one factor: decided on the
+        // tree (see `FourNumsForm::of_function`).
+        if forms.magnitude_of(function.form) == Some(Rational::ONE) && !forms.facts(function.form).plain {
+            return None;
+        }
         // A cancelled pair comes back at the top as `+x-y`: from the top
         // sum, it comes back where it was.
         if forms.facts(function.form).plain || forms.is_sum_of_plain_terms(function.form) {

@@ -3,4 +3,5 @@
 mod completeness;
 mod expressions;
 mod fournums;
+mod published_counts;
 mod tricky;
