@@ -45,14 +45,17 @@ pub(super) fn function_count(n: usize) -> BigUint {
     // Parts on a k-set, by kind, indexed by k.
     let mut terms = Series::default();
     let mut factors = Series::default();
-    // The partitions of a set into blocks of each kind, weighted by the
-    // sign choices per block.
-    let mut into_signed_terms = Partitions::new(2);
+    // The set partitions into blocks of one kind, each block weighted by
+    // its choices: a term added or subtracted (halved at the end: a sum
+    // is counted up to sign; a one-signed sum adds every term), a factor
+    // multiplied or divided, less the patterns where every factor is
+    // divided.
+    let mut into_added_or_subtracted_terms = Partitions::new(2);
     let mut into_one_signed_terms = Partitions::new(1);
-    let mut into_factors_either_way = Partitions::new(2);
-    let mut into_factors = Partitions::new(1);
-    let mut into_one_signed_factors_either_way = Partitions::new(2);
-    let mut into_one_signed_factors = Partitions::new(1);
+    let mut into_multiplied_or_divided_factors = Partitions::new(2);
+    let mut into_divided_factors = Partitions::new(1);
+    let mut into_multiplied_or_divided_one_signed_factors = Partitions::new(2);
+    let mut into_divided_one_signed_factors = Partitions::new(1);
     let mut functions = BigUint::from(1u32);
     for k in 1..=n {
         let blocks = &binomials[k - 1];
@@ -61,13 +64,14 @@ pub(super) fn function_count(n: usize) -> BigUint {
             (Parts::default(), Parts::default())
         } else {
             let sums = Parts {
-                all: into_signed_terms.several_blocks(k, blocks) / 2u32,
+                all: into_added_or_subtracted_terms.several_blocks(k, blocks) / 2u32,
                 one_signed: into_one_signed_terms.several_blocks(k, blocks),
             };
             let products = Parts {
-                all: into_factors_either_way.several_blocks(k, blocks) - into_factors.several_blocks(k, blocks),
-                one_signed: into_one_signed_factors_either_way.several_blocks(k, blocks)
-                    - into_one_signed_factors.several_blocks(k, blocks),
+                all: into_multiplied_or_divided_factors.several_blocks(k, blocks)
+                    - into_divided_factors.several_blocks(k, blocks),
+                one_signed: into_multiplied_or_divided_one_signed_factors.several_blocks(k, blocks)
+                    - into_divided_one_signed_factors.several_blocks(k, blocks),
             };
             if k == n {
                 functions = sums.functions() + products.functions();
@@ -77,12 +81,12 @@ pub(super) fn function_count(n: usize) -> BigUint {
         let symbol = Parts { all: BigUint::from(u32::from(k == 1)), one_signed: BigUint::from(u32::from(k == 1)) };
         terms.push(&symbol, &products);
         factors.push(&symbol, &sums);
-        into_signed_terms.push(k, &terms.all, blocks);
+        into_added_or_subtracted_terms.push(k, &terms.all, blocks);
         into_one_signed_terms.push(k, &terms.one_signed, blocks);
-        into_factors_either_way.push(k, &factors.all, blocks);
-        into_factors.push(k, &factors.all, blocks);
-        into_one_signed_factors_either_way.push(k, &factors.one_signed, blocks);
-        into_one_signed_factors.push(k, &factors.one_signed, blocks);
+        into_multiplied_or_divided_factors.push(k, &factors.all, blocks);
+        into_divided_factors.push(k, &factors.all, blocks);
+        into_multiplied_or_divided_one_signed_factors.push(k, &factors.one_signed, blocks);
+        into_divided_one_signed_factors.push(k, &factors.one_signed, blocks);
     }
     functions
 }
