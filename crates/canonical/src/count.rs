@@ -1,304 +1,202 @@
-//! Counting distinct expressions over symbolic operands.
+//! Counting and listing distinct expressions over symbolic operands.
 //!
 //! Over `n` distinct symbols, each used once, how many expressions are
 //! there at a level? The published answers check the levels: `syntax`
 //! gives 6^(n-1)·(2n-3)!!, `function` gives OEIS A140606.
 
-use hashbrown::HashSet;
+mod formula;
+mod list;
 
-use crate::field::{self, Fingerprint, FingerprintHasher, POINTS, Points};
+#[cfg(test)]
+mod fingerprints;
+
+use std::fmt;
+
+use num_bigint::BigUint;
+
 use crate::level::Level;
 
 /// The number of distinct expressions over `n` distinct symbolic operands,
-/// each used exactly once, at `level`.
+/// each used exactly once, at `level`; 0 for no operands.
 ///
 /// Operands are symbols, so no value-dependent identity applies and the
-/// `4nums` level counts the same as `function`. Classes are built up by
-/// subset of the symbols, combining one representative per class of each
-/// side, which is exact because every level is a congruence.
+/// `4nums` level counts the same as `function`.
 ///
-/// At the `function` level a class is a rational function of the symbols
-/// and is represented by its fingerprint, its values at two random points
-/// of the field of 2^61-1 (fixed seeds, so the count is deterministic):
-/// no tree is built and n = 7 (27,914,126 classes) takes seconds. For the
-/// classes of this count a collision has odds below 10^-19.
-///
-/// At the `syntax` level no two trees over distinct symbols are the same
-/// once the operands of `+` and `*` are ordered, so the classes over a set
-/// of symbols are counted, not built: each split into two parts gives
-/// `a+b`, `a*b`, `a-b`, `b-a`, `a/b` and `b/a` for every class of each
-/// part (n = 7 has 484,989,120; building them would take tens of GB).
-/// The tests build them and compare exact keys up to n = 5.
-///
-/// # Panics
-///
-/// If the count does not fit in 64 bits: beyond n = 12 at the `syntax`
-/// level (the `function` level takes far too long before that).
+/// The counts are exact for any `n` and take microseconds: at the
+/// `syntax` level by the closed form, at the `function` level by a
+/// recurrence over the set partitions of the symbols into the terms of a
+/// sum or the factors of a product (its derivation is in the source). The
+/// tests hold the recurrence to the 18 published terms of A140606 and to
+/// an enumeration of the classes up to n = 6.
 ///
 /// ```
 /// use reckon_canonical::{count_expressions, Level};
 /// assert_eq!(count_expressions(3, Level::Syntax), 108);
 /// assert_eq!(count_expressions(4, Level::Function), 1170);
+/// assert_eq!(count_expressions(14, Level::Function).to_string(), "62506696942427106498");
 /// ```
-pub fn count_expressions(n: usize, level: Level) -> u64 {
-    match level {
-        Level::Syntax => count_syntax(n),
-        Level::Function | Level::FourNums => count_by_fingerprints(n),
+pub fn count_expressions(n: usize, level: Level) -> ExpressionCount {
+    ExpressionCount(match level {
+        Level::Syntax => formula::syntax_count(n),
+        Level::Function | Level::FourNums => formula::function_count(n),
+    })
+}
+
+/// Every distinct expression over the symbols `a`, `b`, `c`, ... (`n` of
+/// them, each used once) at `level`, one per class, shortest first.
+///
+/// At the `function` (and `4nums`) level each is written in the normal
+/// form of docs/distinct.md: chains of `+` and `-`, of `*` and `/`,
+/// flattened, added terms before subtracted ones and factors before
+/// divisors, larger parts first (`a*b-c`, `(a-b)/c/d`). At the `syntax`
+/// level each tree is written with the brackets that tell it from the
+/// others (`a+(b+c)`), the larger operand of `+` and `*` first.
+///
+/// # Errors
+///
+/// [`TooManyExpressions`] if there are more than
+/// [`TooManyExpressions::LIMIT`]: a list is held in memory.
+///
+/// ```
+/// use reckon_canonical::{list_expressions, Level};
+/// let listed = list_expressions(2, Level::Function).unwrap();
+/// assert_eq!(listed, ["a*b", "a+b", "a-b", "a/b", "b-a", "b/a"]);
+/// assert!(list_expressions(7, Level::Function).is_err());
+/// ```
+pub fn list_expressions(n: usize, level: Level) -> Result<Vec<String>, TooManyExpressions> {
+    let count = count_expressions(n, level);
+    if count.to_u64().is_none_or(|c| c > TooManyExpressions::LIMIT) {
+        return Err(TooManyExpressions { operands: n, level, count });
+    }
+    let mut listed = match level {
+        Level::Syntax => list::syntax(n),
+        Level::Function | Level::FourNums => list::function(n),
+    };
+    listed.sort_unstable_by(|a, b| a.len().cmp(&b.len()).then_with(|| a.cmp(b)));
+    Ok(listed)
+}
+
+/// A count of expressions, exact however large.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct ExpressionCount(BigUint);
+
+impl ExpressionCount {
+    /// The count, if it fits in 64 bits (up to 13 operands at the
+    /// `function` level, 12 at `syntax`).
+    pub fn to_u64(&self) -> Option<u64> {
+        u64::try_from(&self.0).ok()
     }
 }
 
-/// The syntax-level count by construction: over a set of `k` symbols,
-/// each unordered split into parts of `j` and `k - j` symbols adds six
-/// trees per pair of their trees.
-fn count_syntax(n: usize) -> u64 {
-    // by_size[k]: the trees over a set of k symbols.
-    let mut by_size: Vec<u64> = vec![0, 1];
-    let choose = |k: u64, j: u64| (1..=j).fold(1u64, |acc, i| acc * (k - j + i) / i);
-    for k in 2..=n {
-        // Ordered splits, each unordered one twice: halve at the end.
-        let ordered = (1..k).try_fold(0u64, |acc, j| {
-            let ways = choose(k as u64, j as u64).checked_mul(by_size[j])?.checked_mul(by_size[k - j])?;
-            acc.checked_add(ways.checked_mul(6)?)
-        });
-        by_size.push(ordered.expect("the syntax count fits in 64 bits") / 2);
-    }
-    by_size.get(n).copied().unwrap_or(0)
-}
-
-/// The seeds of the evaluation points, tried in turn: a point where some
-/// class over a proper subset vanishes cannot divide by that class, so the
-/// count starts again at the next seed rather than lose the class.
-const SEEDS: [u64; 4] = [0x5eed_a140_606f_0001, 0x5eed_a140_606f_0002, 0x5eed_a140_606f_0003, 0x5eed_a140_606f_0004];
-
-fn count_by_fingerprints(n: usize) -> u64 {
-    if n == 0 {
-        return 0;
-    }
-    SEEDS
-        .iter()
-        .find_map(|&seed| count_at_points(n, seed))
-        .expect("a vanishing class at every seed has probability below 10^-40")
-}
-
-/// The classes over one subset of the symbols: their fingerprints and the
-/// fingerprints of their reciprocals (every class is a nonzero function).
-#[derive(Default, Clone)]
-struct SubsetFingerprints {
-    prints: Vec<Fingerprint>,
-    inverses: Vec<Fingerprint>,
-}
-
-/// The count with evaluation points drawn from `seed`; `None` if a class
-/// that may be divided by vanishes at a point.
-fn count_at_points(n: usize, seed: u64) -> Option<u64> {
-    let mut points = Points::new(seed);
-    // symbols[i][k]: the value of symbol i at point k.
-    let symbols: Vec<Fingerprint> = (0..n).map(|_| std::array::from_fn(|_| points.next_element())).collect();
-    let full = (1usize << n) - 1;
-    if n == 1 {
-        return Some(1);
-    }
-    let mut classes: Vec<SubsetFingerprints> = vec![SubsetFingerprints::default(); 1 << n];
-    let mut masks: Vec<usize> = (1..full).collect();
-    masks.sort_by_key(|m| m.count_ones());
-    for mask in masks {
-        let prints = if mask.is_power_of_two() {
-            vec![symbols[mask.trailing_zeros() as usize]]
-        } else {
-            let mut seen: HashSet<Fingerprint, FingerprintHasher> = HashSet::with_hasher(FingerprintHasher::default());
-            let mut found = Vec::new();
-            for_each_combination(mask, &classes, |p| {
-                if seen.insert(p) {
-                    found.push(p);
-                }
-            });
-            found
-        };
-        let inverses = field::invert_all(&prints)?;
-        classes[mask] = SubsetFingerprints { prints, inverses };
-    }
-    let mut top = Tally::new();
-    for_each_combination(full, &classes, |p| top.insert(p));
-    Some(top.count())
-}
-
-/// A set of fingerprints that is only counted, split by the leading bits
-/// of the fingerprint into parts small enough for the cache; fingerprints
-/// wait in a short buffer per part and enter their part together, so the
-/// tens of millions of top-level insertions rarely wait for main memory.
-struct Tally {
-    parts: Vec<HashSet<u128, FingerprintHasher>>,
-    pending: Vec<Vec<u128>>,
-}
-
-impl Tally {
-    const PART_BITS: u32 = 8;
-    const BATCH: usize = 512;
-
-    fn new() -> Tally {
-        let parts = 1 << Self::PART_BITS;
-        Tally {
-            parts: vec![HashSet::with_hasher(FingerprintHasher::default()); parts],
-            pending: (0..parts).map(|_| Vec::with_capacity(Self::BATCH)).collect(),
-        }
-    }
-
-    fn insert(&mut self, p: Fingerprint) {
-        // Field elements have 61 bits: the part is their leading bits.
-        let part = (p[0] >> (61 - Self::PART_BITS)) as usize;
-        let pending = &mut self.pending[part];
-        pending.push(u128::from(p[0]) << 64 | u128::from(p[1]));
-        if pending.len() == Self::BATCH {
-            self.parts[part].extend(pending.drain(..));
-        }
-    }
-
-    fn count(mut self) -> u64 {
-        for (part, pending) in self.parts.iter_mut().zip(self.pending) {
-            part.extend(pending);
-        }
-        self.parts.iter().map(|p| p.len() as u64).sum()
+impl fmt::Display for ExpressionCount {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(&self.0, f)
     }
 }
 
-/// Every `a op b` for `a`, `b` classes over the two parts of a split of
-/// `mask`, each unordered split once, all six ways to combine them.
-fn for_each_combination(mask: usize, classes: &[SubsetFingerprints], mut visit: impl FnMut(Fingerprint)) {
-    let low = mask & mask.wrapping_neg();
-    let mut left = (mask - 1) & mask;
-    while left > 0 {
-        if left & low != 0 {
-            let (l, r) = (&classes[left], &classes[mask ^ left]);
-            for (a, a_inv) in l.prints.iter().zip(&l.inverses) {
-                for (b, b_inv) in r.prints.iter().zip(&r.inverses) {
-                    let each = |f: &dyn Fn(usize) -> u64| -> Fingerprint { std::array::from_fn(f) };
-                    visit(each(&|k| field::add(a[k], b[k])));
-                    visit(each(&|k| field::mul(a[k], b[k])));
-                    visit(each(&|k| field::sub(a[k], b[k])));
-                    visit(each(&|k| field::sub(b[k], a[k])));
-                    visit(each(&|k| field::mul(a[k], b_inv[k])));
-                    visit(each(&|k| field::mul(b[k], a_inv[k])));
-                }
-            }
-        }
-        left = (left - 1) & mask;
+impl PartialEq<u64> for ExpressionCount {
+    fn eq(&self, other: &u64) -> bool {
+        self.to_u64() == Some(*other)
     }
 }
 
-const _: () = assert!(POINTS == 2, "the top set packs two points into a u128");
+/// A list of expressions that would be too long to hold.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "{operands} operands make {count} different expressions at the {level} level, \
+     more than the {} a list holds",
+    Self::LIMIT
+)]
+pub struct TooManyExpressions {
+    /// The number of operands asked for.
+    pub operands: usize,
+    /// The level asked for.
+    pub level: Level,
+    /// How many expressions the list would hold.
+    pub count: ExpressionCount,
+}
+
+impl TooManyExpressions {
+    /// The most expressions [`list_expressions`] lists: six operands at
+    /// the `function` level (793,002), five at `syntax` (136,080).
+    pub const LIMIT: u64 = 1_000_000;
+}
 
 #[cfg(test)]
 mod tests {
-    use std::hash::{DefaultHasher, Hash, Hasher};
-
-    use reckon_core::Expr;
-    use reckon_core::rules::Op;
-
     use super::*;
-    use crate::key::{Key, key};
 
-    /// The same count by building one representative tree per class and
-    /// comparing exact keys: slow, but independent of the fingerprints and of
-    /// the syntax count's arithmetic; the tests compare them.
-    fn count_by_keys(n: usize, level: Level) -> u64 {
-        let level = match level {
-            Level::FourNums => Level::Function,
-            other => other,
-        };
-        if n == 0 {
-            return 0;
+    /// OEIS A140606, all the published terms.
+    const A140606: [&str; 18] = [
+        "1",
+        "6",
+        "68",
+        "1170",
+        "27142",
+        "793002",
+        "27914126",
+        "1150212810",
+        "54326011414",
+        "2894532443154",
+        "171800282010062",
+        "11243812043430330",
+        "804596872359480358",
+        "62506696942427106498",
+        "5239819196582605428254",
+        "471480120474696200252970",
+        "45328694990444455796547766",
+        "4637556923393331549190920306",
+    ];
+
+    #[test]
+    fn function_counts_are_a140606() {
+        for (n, published) in (1..).zip(A140606) {
+            assert_eq!(count_expressions(n, Level::Function).to_string(), published, "n = {n}");
         }
-        // Symbols are the distinct "cards" 1..=n, used only as labels.
-        let symbol = |i: usize| Expr::int(i64::try_from(i + 1).expect("few symbols"));
-        let full = (1usize << n) - 1;
-        // One representative per class, for every proper subset of symbols.
-        let mut reps: Vec<Vec<Expr>> = vec![Vec::new(); 1 << n];
-        let mut masks: Vec<usize> = (1..full).collect();
-        masks.sort_by_key(|m| m.count_ones());
-        for mask in masks.into_iter().chain([full]) {
-            if mask.is_power_of_two() {
-                reps[mask].push(symbol(mask.trailing_zeros() as usize));
-                continue;
-            }
-            let top = mask == full;
-            let mut seen: HashSet<Key> = HashSet::new();
-            let mut prints: HashSet<u128> = HashSet::new();
-            let mut found = Vec::new();
-            let low = mask & mask.wrapping_neg();
-            let mut left = (mask - 1) & mask;
-            while left > 0 {
-                if left & low != 0 {
-                    let right = mask ^ left;
-                    for a in &reps[left] {
-                        for b in &reps[right] {
-                            for (op, x, y) in Op::pairings(a, b) {
-                                let e = Expr::binary(op, x.clone(), y.clone());
-                                let k = key(level, &e);
-                                if top {
-                                    prints.insert(fingerprint(&k));
-                                } else if seen.insert(k) {
-                                    found.push(e);
-                                }
-                            }
-                        }
-                    }
-                }
-                left = (left - 1) & mask;
-            }
-            if top {
-                return prints.len() as u64;
-            }
-            reps[mask] = found;
-        }
-        // n == 1: the full set is a single symbol.
-        reps[full].len() as u64
     }
 
-    fn fingerprint(k: &Key) -> u128 {
-        let half = |seed: u64| {
-            let mut h = DefaultHasher::new();
-            seed.hash(&mut h);
-            k.hash(&mut h);
-            h.finish()
-        };
-        (u128::from(half(0x5eed_0001)) << 64) | u128::from(half(0x5eed_0002))
+    #[test]
+    fn four_nums_over_symbols_counts_as_function() {
+        for n in 0..=20 {
+            assert_eq!(count_expressions(n, Level::FourNums), count_expressions(n, Level::Function));
+        }
     }
 
     #[test]
     fn syntax_counts_are_6_pow_times_double_factorial() {
-        let closed = |n: u64| 6u64.pow(n as u32 - 1) * (1..n).map(|i| 2 * i - 1).product::<u64>().max(1);
+        let closed = |n: u64| 6u64.pow(n as u32 - 1) * (1..n).map(|i| 2 * i - 1).product::<u64>();
         for n in 1..=12 {
             assert_eq!(count_expressions(n as usize, Level::Syntax), closed(n), "n = {n}");
         }
-        assert_eq!(count_expressions(7, Level::Syntax), 484_989_120);
+        assert_eq!(count_expressions(13, Level::Syntax).to_u64(), None);
     }
 
-    /// Counting the syntax classes is building them: the trees, told
-    /// apart by their exact keys, are as many.
     #[test]
-    fn syntax_counts_agree_with_exact_keys() {
-        for n in 1..=5 {
-            assert_eq!(count_syntax(n), count_by_keys(n, Level::Syntax), "n = {n}");
+    fn no_operands_make_no_expression() {
+        for level in Level::ALL {
+            assert_eq!(count_expressions(0, level), 0);
+            assert_eq!(list_expressions(0, level), Ok(Vec::new()));
+        }
+    }
+
+    /// A list holds each class once: as many as counted.
+    #[test]
+    fn lists_are_as_long_as_counts() {
+        for level in Level::ALL {
+            for n in 1..=4 {
+                let listed = list_expressions(n, level).expect("a short list");
+                assert_eq!(count_expressions(n, level), listed.len() as u64, "{level}, n = {n}");
+            }
         }
     }
 
     #[test]
-    fn fingerprints_agree_with_exact_keys() {
-        for n in 1..=6 {
-            assert_eq!(count_by_fingerprints(n), count_by_keys(n, Level::Function), "n = {n}");
-        }
-    }
-
-    #[test]
-    fn every_seed_gives_the_same_count() {
-        for seed in SEEDS {
-            assert_eq!(count_at_points(5, seed), Some(27142));
-        }
-    }
-
-    #[test]
-    fn function_counts_start_a140606() {
-        let counts: Vec<u64> = (1..=4).map(|n| count_expressions(n, Level::Function)).collect();
-        assert_eq!(counts, [1, 6, 68, 1170]);
+    fn long_lists_are_refused() {
+        assert_eq!(list_expressions(6, Level::Syntax).unwrap_err().count, 7_348_320);
+        let err = list_expressions(7, Level::Function).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "7 operands make 27914126 different expressions at the function level, more than the 1000000 a list holds"
+        );
     }
 }

@@ -26,7 +26,8 @@
 //! ```
 //!
 //! It also counts the distinct expressions over `n` symbolic operands
-//! ([`count_expressions`]), whose published values check the levels.
+//! ([`count_expressions`]), whose published values check the levels, and
+//! lists them for few operands ([`list_expressions`]).
 //!
 //! `docs/distinct.md` in the repository defines the levels precisely, with
 //! examples, and relates `4nums` to the published lists it reproduces.
@@ -36,6 +37,7 @@ mod classes;
 mod count;
 mod distinct;
 mod few;
+#[cfg(test)]
 mod field;
 mod form;
 mod fournums;
@@ -49,7 +51,7 @@ mod syntax;
 mod tidy;
 mod view;
 
-pub use count::count_expressions;
+pub use count::{ExpressionCount, TooManyExpressions, count_expressions, list_expressions};
 pub use distinct::Distinct;
 pub use key::{Key, key};
 pub use level::{Level, ParseLevelError};

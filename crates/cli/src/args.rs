@@ -38,7 +38,7 @@ pub enum Command {
     Check(crate::commands::check::CheckArgs),
     /// Play the game: deal a hand, make the target, score.
     Play(crate::commands::play::PlayArgs),
-    /// Count the different expressions that use N letters (a, b, c, ...) once each.
+    /// Count or list the different expressions that use N letters (a, b, c, ...) once each.
     #[command(after_help = help::EXPRESSIONS)]
     Expressions(ExpressionsArgs),
     /// Serve a page to play and solve in the browser, and its JSON API.
@@ -270,18 +270,41 @@ impl From<LevelArg> for reckon_canonical::Level {
 
 #[derive(Debug, Args)]
 pub struct ExpressionsArgs {
-    /// The number of letters, each used once (1 to 7).
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(1..=7))]
+    /// The number of letters, each used once (1 to 100).
+    ///
+    /// Counted by formula, exactly, however large the count.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(1..=100))]
     pub operands: u8,
 
     /// When two expressions count as the same (default function here, 4nums
     /// in solve and census).
     ///
     /// Over letters rather than numbers, function is the usual count (the
-    /// sequence A140606 of the OEIS); docs/distinct.md defines each level
-    /// precisely.
+    /// sequence A140606 of the OEIS) and 4nums counts the same;
+    /// docs/distinct.md defines each level precisely.
     #[arg(short = 'd', long = "distinct", value_enum, value_name = "LEVEL", default_value_t = LevelArg::Function)]
     pub distinct: LevelArg,
+
+    /// List the expressions, one of each kind per line, shortest first, in
+    /// place of their count.
+    ///
+    /// Refused beyond a million expressions: up to 6 letters at the
+    /// function level, 5 at syntax.
+    #[arg(long)]
+    pub list: bool,
+
+    /// Output format.
+    #[arg(short, long, value_enum, default_value_t = ExpressionsFormat::Text)]
+    pub format: ExpressionsFormat,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ExpressionsFormat {
+    /// The count, or one expression per line.
+    Text,
+    /// JSON Lines: one object with the count, or one per expression. A
+    /// count beyond 2^53 is a string of digits, as JavaScript would round it.
+    Json,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]

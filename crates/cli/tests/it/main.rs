@@ -6,6 +6,7 @@ mod census;
 mod check;
 mod color;
 mod edges;
+mod expressions;
 mod help;
 mod play;
 mod ranges;
