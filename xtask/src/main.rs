@@ -95,8 +95,6 @@ fn bench(args: &[String]) -> anyhow::Result<()> {
     cargo.args(["bench", "-p", "reckon-benches", "--benches", "--"]);
     if quick {
         cargo.args(["--warm-up-time", "0.3", "--measurement-time", "1", "--sample-size", "10"]);
-        // Benches whose every run takes seconds measure a smaller case.
-        cargo.env("RECKON_BENCH_QUICK", "1");
     }
     // The whole processes are timed after a full run, not a filtered one.
     let whole_run = filter.is_empty();
