@@ -6,7 +6,7 @@ use std::ops::ControlFlow;
 use std::sync::Arc;
 
 use reckon_census::{HandSpace, map_in_order};
-use reckon_core::engine::{Enumerator, SharedSets, Trees};
+use reckon_core::engine::{Enumerator, Rewrites, SharedSets, Trees};
 use reckon_core::{Hand, Rational, Reach, Rules, Solver, oracle};
 
 // The allocator of the `reckon` binary, so that the benches measure what
@@ -99,7 +99,7 @@ pub const RAW_FOUR_CARD_SOLUTIONS: usize = 3682;
 /// The first stage of [`distinct_all`] alone: the raw solutions of every
 /// hand, as its solver enumerates them, counted.
 pub fn raw_all(hands: &[Hand], rules: Rules) -> usize {
-    let mut enumerator = Enumerator::of_trees(rules, Trees::LeftGroupedForFourNums);
+    let mut enumerator = Enumerator::of_trees(rules, Trees::LeftGroupedUpTo(Rewrites::ALL));
     let mut raw = 0;
     hands.iter().for_each(|hand| enumerator.visit_solutions(hand, |_, _| raw += 1));
     raw

@@ -45,7 +45,9 @@ pub use enumerate::TooManySolutions;
 /// (reckon-census). A program that wants answers needs none of it:
 /// [`Solver`], [`Reach`] and reckon-canonical answer its questions.
 pub mod engine {
-    pub use crate::enumerate::{Enumerator, Node, NodeId, Nodes, Solution, Trees, all_solutions, for_each_solution};
+    pub use crate::enumerate::{
+        Enumerator, Node, NodeId, Nodes, Rewrites, Solution, Trees, all_solutions, for_each_solution,
+    };
     pub use crate::strategy::Engine;
     pub use crate::values::SharedSets;
 }

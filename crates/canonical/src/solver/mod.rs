@@ -6,7 +6,7 @@ mod node_forms;
 use std::borrow::Borrow;
 
 use hashbrown::HashSet;
-use reckon_core::engine::{Enumerator, Nodes, Solution, Trees};
+use reckon_core::engine::{Enumerator, Nodes, Rewrites, Solution, Trees};
 use reckon_core::rules::CardUse;
 use reckon_core::{Expr, Hand, Rational, Rules, TooManySolutions};
 
@@ -46,7 +46,7 @@ pub struct DistinctSolver {
     /// Kept between hands for their room.
     classes: ClassNumbers,
     /// Lists, for a solver that leaves out trees with a better twin (see
-    /// [`Trees::LeftGroupedForFourNums`]), the hands with a card that is
+    /// [`FOUR_NUMS_TREES`]), the hands with a card that is
     /// negative or not whole, whose printing depends on its place: there
     /// a left-out twin may read better (`-2/(5-4)` against `(5-4)*(-2)`).
     /// Made when first needed.
@@ -434,19 +434,24 @@ fn fewest_cards_first(mut listed: Vec<Expr>, rules: &Rules) -> Vec<Expr> {
 fn listed_here(level: Level, keeps_grouping: bool, trees: Trees, rules: &Rules, hand: &Hand) -> bool {
     level != Level::Syntax
         && (keeps_grouping || display_level(level, rules, hand) != Level::Syntax)
-        && (trees != Trees::LeftGroupedForFourNums || hand.cards().iter().all(is_whole_and_not_negative))
+        && (!matches!(trees, Trees::LeftGroupedUpTo(_)) || hand.cards().iter().all(is_whole_and_not_negative))
 }
+
+/// The trees a `4nums` listing needs: both of core's rewrites turn a tree
+/// into one of its class. Dividing by a part worth one is multiplying by
+/// it (`x/1 = x*1`, a one factor), and adding a negative product with a
+/// difference turned round is the same function of the cards.
+const FOUR_NUMS_TREES: Trees = Trees::LeftGroupedUpTo(Rewrites::ALL);
 
 /// The trees a solver at `level` needs, showing its solutions with their
 /// own grouping if `keeps_grouping`: shown as they were made, each tree
 /// may be the most readable; shown tidied above the syntax level, trees
 /// that group alike are one solution, and at the `4nums` level so are
-/// the twins that `Trees::LeftGroupedForFourNums` leaves out and the
-/// better-read ones it makes.
+/// the twins of [`FOUR_NUMS_TREES`].
 fn trees_for(level: Level, keeps_grouping: bool) -> Trees {
     match level {
         _ if keeps_grouping => Trees::All,
-        Level::FourNums => Trees::LeftGroupedForFourNums,
+        Level::FourNums => FOUR_NUMS_TREES,
         Level::Syntax | Level::Function => Trees::LeftGrouped,
     }
 }

@@ -52,27 +52,39 @@ pub enum Trees {
     /// solution at every level above `syntax`, so listing distinct
     /// solutions needs only these, far fewer than all.
     LeftGrouped,
-    /// As [`Trees::LeftGrouped`], less the trees that have a twin it
-    /// makes, of the same `4nums` class, that reads better wherever the
-    /// cards are whole and not negative (with one inverse operator fewer,
-    /// the same brackets and the same length, and no more parts worth
-    /// less than zero):
-    ///
-    /// - where `*` is allowed, a chain of `*` and `/` divided by a part
-    ///   worth exactly one, when the chain's kept parts (those multiplied)
-    ///   hold one worth neither one nor minus one: its twin multiplies by
-    ///   that part (`12*2*(3-2)`, not `12*2/(3-2)`), and passes through the
-    ///   same values. That other kept part keeps the two trees' one
-    ///   factors the same: a kept one factor is a decoration only while
-    ///   another kept factor remains (`1/(5-4)` is not `1*(5-4)`).
-    /// - where `+` is allowed and any whole number is in the domain, a
-    ///   product worth less than zero one of whose parts is a difference
-    ///   of two parts, subtracted: its twin adds the product with that
-    ///   difference turned round (`2+2*(12-1)`, not `2-2*(1-12)`), the
-    ///   same function of the cards. A product worth more than zero is
-    ///   kept: its twin would add a negative part (`13+(1-7)/2` for
-    ///   `13-(7-1)/2`).
-    LeftGroupedForFourNums,
+    /// As [`Trees::LeftGrouped`], less the trees that one of `rewrites`
+    /// turns into a tree it makes: for a caller that counts a tree and its
+    /// rewrite as one solution. See [`Rewrites`] for what each leaves out.
+    LeftGroupedUpTo(Rewrites),
+}
+
+/// Rewrites of a tree into a twin of the same value that reads at least as
+/// well wherever the cards are whole and not negative: one inverse
+/// operator fewer, the same brackets and length, no more parts worth less
+/// than zero. [`Trees::LeftGroupedUpTo`] makes the twin and leaves out the
+/// tree, so a caller names only rewrites its own notion of "the same
+/// solution" merges.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Rewrites {
+    /// Where `*` is allowed: a chain of `*` and `/` divided by a part worth
+    /// exactly one, when the chain's kept parts (those multiplied) hold one
+    /// worth neither one nor minus one, is written multiplying by that part
+    /// (`12*2*(3-2)`, not `12*2/(3-2)`), through the same values. That
+    /// other kept part is required: without it the two are not alike
+    /// (`1/(5-4)` is the reciprocal of a part, `1*(5-4)` a product).
+    pub divisor_worth_one_multiplied: bool,
+    /// Where `+` is allowed and any whole number is in the domain: a
+    /// product worth less than zero one of whose parts is a difference of
+    /// two parts, subtracted, is added with that difference turned round
+    /// (`2+2*(12-1)`, not `2-2*(1-12)`), the same function of the cards. A
+    /// product worth more than zero is kept: its twin would add a negative
+    /// part (`13+(1-7)/2` for `13-(7-1)/2`).
+    pub negative_product_added: bool,
+}
+
+impl Rewrites {
+    /// Every rewrite.
+    pub const ALL: Rewrites = Rewrites { divisor_worth_one_multiplied: true, negative_product_added: true };
 }
 
 /// A run of consecutive node ids, `start..end`.
@@ -95,7 +107,7 @@ pub(super) struct List {
 }
 
 /// What a [`Grouping`] that leaves out trees with a better twin (see
-/// [`Trees::LeftGroupedForFourNums`]) needs to know of a list: facts kept
+/// [`Rewrites`]) needs to know of a list: facts kept
 /// as bits of one byte, so that a list, copied at every join, stays
 /// sixteen bytes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -264,10 +276,9 @@ impl List {
 pub(super) struct Grouping {
     sums: bool,
     products: bool,
-    /// The trees it leaves out for a better twin (see
-    /// [`Trees::LeftGroupedForFourNums`]): divisions by a part worth one,
-    /// and subtracted products worth less than zero with a difference
-    /// for a part.
+    /// The trees it leaves out for a better twin (see [`Rewrites`]):
+    /// divisions by a part worth one, and subtracted products worth less
+    /// than zero with a difference for a part.
     no_division_by_one: bool,
     no_subtracted_difference: bool,
 }
@@ -278,14 +289,17 @@ impl Grouping {
         Grouping { sums: false, products: false, no_division_by_one: false, no_subtracted_difference: false };
 
     pub(super) fn new(trees: Trees, ops: OpSet, domain: Domain) -> Grouping {
-        let left = matches!(trees, Trees::LeftGrouped | Trees::LeftGroupedForFourNums);
-        let twins = trees == Trees::LeftGroupedForFourNums;
+        let (left, rewrites) = match trees {
+            Trees::All => (false, Rewrites::default()),
+            Trees::LeftGrouped => (true, Rewrites::default()),
+            Trees::LeftGroupedUpTo(rewrites) => (true, rewrites),
+        };
         Grouping {
             sums: left && ops.contains(Op::Add),
             products: left && ops.contains(Op::Mul),
-            no_division_by_one: twins && ops.contains(Op::Mul),
+            no_division_by_one: rewrites.divisor_worth_one_multiplied && ops.contains(Op::Mul),
             // The twin's steps are the same but for signs.
-            no_subtracted_difference: twins
+            no_subtracted_difference: rewrites.negative_product_added
                 && ops.contains(Op::Add)
                 && matches!(domain, Domain::Rational | Domain::Integer),
         }
@@ -560,7 +574,7 @@ mod tests {
         let ones = |v: i64| TwinFacts::of_card(&crate::Rational::from_integer(v));
         let (left, one, card_one) =
             (List::of(0, 2, 4, ones(12)), List::of(10, 11, 12, ones(1)), List::card(NodeId(20), ones(1)));
-        let dropping = Grouping::new(Trees::LeftGroupedForFourNums, OpSet::ALL, Domain::Rational);
+        let dropping = Grouping::new(Trees::LeftGroupedUpTo(Rewrites::ALL), OpSet::ALL, Domain::Rational);
         let grouped = Grouping::new(Trees::LeftGrouped, OpSet::ALL, Domain::Rational);
         for right in [one, card_one] {
             assert!(pairs(dropping, Op::Div, left, right).is_empty());
@@ -578,7 +592,8 @@ mod tests {
             }
         }
         // Without `*` there is no twin to make instead.
-        let without_mul = Grouping::new(Trees::LeftGroupedForFourNums, "+-/".parse().unwrap(), Domain::Rational);
+        let without_mul =
+            Grouping::new(Trees::LeftGroupedUpTo(Rewrites::ALL), "+-/".parse().unwrap(), Domain::Rational);
         assert_eq!(pairs(without_mul, Op::Div, left, card_one).len(), 4);
     }
 
@@ -620,7 +635,7 @@ mod tests {
         assert!(!twins(&[(Op::Mul, product, card(3)), (Op::Add, card(1), card(2))]).turns_a_difference());
 
         let left = List::of(0, 2, 4, TwinFacts::NONE);
-        let dropping = Grouping::new(Trees::LeftGroupedForFourNums, OpSet::ALL, Domain::Rational);
+        let dropping = Grouping::new(Trees::LeftGroupedUpTo(Rewrites::ALL), OpSet::ALL, Domain::Rational);
         let grouped = Grouping::new(Trees::LeftGrouped, OpSet::ALL, Domain::Rational);
         assert!(pairs(dropping, Op::Sub, left, product).is_empty());
         assert!(!pairs(grouped, Op::Sub, left, product).is_empty());
@@ -635,7 +650,7 @@ mod tests {
         // The twin's steps pass through negative values, and it adds.
         for (ops, domain) in [(OpSet::ALL, Domain::NonNegative), ("-*/".parse().unwrap(), Domain::Rational)] {
             let with = |trees| Grouping::new(trees, ops, domain);
-            let (kept, plain) = (with(Trees::LeftGroupedForFourNums), with(Trees::LeftGrouped));
+            let (kept, plain) = (with(Trees::LeftGroupedUpTo(Rewrites::ALL)), with(Trees::LeftGrouped));
             assert!(!pairs(kept, Op::Sub, left, product).is_empty());
             assert_eq!(pairs(kept, Op::Sub, left, product), pairs(plain, Op::Sub, left, product), "{domain:?}");
         }

@@ -49,7 +49,7 @@ use crate::values::{CardIds, Key, key, sorted_without_repeats, sub_multisets};
 use self::by_value::ValueKeys;
 use self::finish::{Finishers, Positions, TwoStepsByCards, position};
 use self::four::TripleLists;
-pub use self::list::Trees;
+pub use self::list::{Rewrites, Trees};
 use self::list::{ChainEnd, Grouping, List, TwinFacts, ids};
 pub use self::nodes::{Node, NodeId, Nodes};
 use self::parts::RepeatedSplits;
@@ -158,7 +158,7 @@ impl Enumerator {
     /// An empty memo for `rules`, making the trees `trees`: with
     /// [`Trees::LeftGrouped`] it visits fewer solutions, but at least one
     /// of those that group alike, and with
-    /// [`Trees::LeftGroupedForFourNums`] fewer still.
+    /// [`Trees::LeftGroupedUpTo`] fewer still.
     pub fn of_trees(rules: Rules, trees: Trees) -> Enumerator {
         let grouping = Grouping::new(trees, rules.ops, rules.domain);
         // Room for the nodes of a few hundred hands, made at once (see `NODE_ROOM`).
