@@ -125,13 +125,24 @@ impl Solver {
         self.decide_within(hand, MOST_STATES_SEARCHED)
     }
 
+    /// Answers as [`Solver::find_within`] does; where a solution may use
+    /// any of the cards, without the parts that change nothing (see
+    /// [`without_neutral_parts`]).
+    fn solve_within(&mut self, hand: &Hand, known: bool, most_states: u64) -> Result<Option<Expr>, TooManyStates> {
+        let found = self.find_within(hand, known, most_states)?;
+        Ok(match self.fast.rules.card_use {
+            CardUse::Subset => found.map(without_neutral_parts),
+            CardUse::All => found,
+        })
+    }
+
     /// Answers as the [strategy](crate::strategy) says: a small hand is
     /// decided by value sets first (unless it is `known` to have a
     /// solution), then searched; a search past its budget of states asks
     /// the value sets whether the hand has a solution, and the enumerator
     /// finds it. Where neither fits in memory, a search of at most
     /// `most_states` answers.
-    fn solve_within(&mut self, hand: &Hand, known: bool, most_states: u64) -> Result<Option<Expr>, TooManyStates> {
+    fn find_within(&mut self, hand: &Hand, known: bool, most_states: u64) -> Result<Option<Expr>, TooManyStates> {
         self.route.clear();
         let decision = decision(hand.len());
         if !known && decision == Decision::ValueSets && self.decided(hand) == Some(false) {
@@ -224,6 +235,26 @@ impl Solver {
             first.get_or_insert_with(|| solution.to_expr(nodes));
         });
         listed.ok().and(first)
+    }
+}
+
+/// `expr` less its parts that change nothing, and their cards: a part worth
+/// one that multiplies or divides, a part worth zero that is added or
+/// subtracted. A search takes cards in the order of their values, so under
+/// rules that let a solution use any of the cards it may find `1*3*x` where
+/// a player writes `3*x`. Every value left was made along the way before,
+/// so the rules accept what is left as they accepted the whole.
+fn without_neutral_parts(expr: Expr) -> Expr {
+    let Expr::Binary(step) = expr else { return expr };
+    let step = *step;
+    let (left, right) = (without_neutral_parts(step.left), without_neutral_parts(step.right));
+    let worth = |part: &Expr, v: i64| part.value_big().is_ok_and(|value| value == BigRational::from_integer(v.into()));
+    match step.op {
+        Op::Mul | Op::Div if worth(&right, 1) => left,
+        Op::Mul if worth(&left, 1) => right,
+        Op::Add | Op::Sub if worth(&right, 0) => left,
+        Op::Add if worth(&left, 0) => right,
+        op => Expr::binary(op, left, right),
     }
 }
 
@@ -499,6 +530,28 @@ mod tests {
         let expr = Solver::new(rules).solve(&h).expect("2*3*4*5*6*7*8+1");
         assert_eq!(expr.value().unwrap(), rules.target, "{expr}");
         assert_eq!(expr.cards(), h.cards(), "{expr}");
+    }
+
+    /// Where any of the cards may be used, a found solution has no part
+    /// that changes nothing, and stays a valid answer.
+    #[test]
+    fn subset_use_leaves_out_parts_that_change_nothing() {
+        let countdown = |target| Rules::countdown(Rational::from_integer(target));
+        let found = |cards: &str, rules: &Rules| solve(&hand(cards), rules).unwrap().to_string();
+        assert_eq!(found("1 3 7 10 25 50", &countdown(765)), "3*((50-10)*7-25)");
+        let trimmed = without_neutral_parts("(2-1)*3*(4+0)/(5-4)+(0*7)-(6-6)".parse().unwrap());
+        assert_eq!(trimmed.to_string(), "3*4");
+        let one = without_neutral_parts("1/(2-1)+0".parse().unwrap());
+        assert_eq!(one.to_string(), "1");
+        for cards in ["1 1 2 3 4 5", "0 1 1 6 4 1", "1 2 3 5 25 100"] {
+            for target in [1, 24, 100, 125] {
+                let rules = countdown(target);
+                if let Some(e) = solve(&hand(cards), &rules) {
+                    assert_eq!(e.value().unwrap(), rules.target, "{e}");
+                    assert_eq!(without_neutral_parts(e.clone()), e, "{cards} -> {target}");
+                }
+            }
+        }
     }
 
     #[test]
