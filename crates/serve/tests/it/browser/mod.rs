@@ -25,13 +25,31 @@ use std::sync::{Mutex, MutexGuard};
 use serde_json::{Value, json};
 
 use crate::server::TestServer;
-use crate::webdriver::Browser;
+use crate::webdriver::{Browser, Scheme};
 
 /// One browser at a time: each is a handful of processes, and the tests'
 /// timings should not depend on how many others run beside them.
 fn one_browser_at_a_time() -> MutexGuard<'static, ()> {
     static BROWSER: Mutex<()> = Mutex::new(());
     BROWSER.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+/// Where most tests start: the one browser, a server of their own, and a
+/// desktop-sized window in the dark scheme. Bound in this order
+/// (`let Desktop { _one, server, browser } = desktop();`), the browser
+/// closes before the next test may open one.
+struct Desktop {
+    _one: MutexGuard<'static, ()>,
+    server: TestServer,
+    browser: Browser,
+}
+
+fn desktop() -> Desktop {
+    let one = one_browser_at_a_time();
+    let server = TestServer::start();
+    let browser = Browser::start(Scheme::Dark);
+    browser.resize(900, 1000);
+    Desktop { _one: one, server, browser }
 }
 
 /// The cards on the table, as the page shows them.

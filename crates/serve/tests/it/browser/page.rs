@@ -6,8 +6,8 @@
 use serde_json::{Value, json};
 
 use super::{
-    assert_score, dealt, dimmed, fits_sideways, intercept_fetch, is_disabled, one_browser_at_a_time, score, table,
-    wait_for_round,
+    Desktop, assert_score, dealt, desktop, dimmed, fits_sideways, intercept_fetch, is_disabled, one_browser_at_a_time,
+    score, table, wait_for_round,
 };
 use crate::server::TestServer;
 use crate::webdriver::{Browser, ENTER, Scheme};
@@ -15,10 +15,7 @@ use crate::webdriver::{Browser, ENTER, Scheme};
 #[test]
 #[ignore = "needs Chromium and chromedriver on PATH; run with --include-ignored"]
 fn dims_negative_and_fractional_cards_and_fits_long_ones() {
-    let _one = one_browser_at_a_time();
-    let server = TestServer::start();
-    let browser = Browser::start(Scheme::Dark);
-    browser.resize(900, 1000);
+    let Desktop { _one, server, browser } = desktop();
     browser.goto(&server.url());
     wait_for_round(&browser, 1);
 
@@ -79,10 +76,7 @@ fn dims_negative_and_fractional_cards_and_fits_long_ones() {
 #[test]
 #[ignore = "needs Chromium and chromedriver on PATH; run with --include-ignored"]
 fn links_reopen_the_game_and_the_hand_and_the_score_stays() {
-    let _one = one_browser_at_a_time();
-    let server = TestServer::start();
-    let browser = Browser::start(Scheme::Dark);
-    browser.resize(900, 1000);
+    let Desktop { _one, server, browser } = desktop();
     let search = "return location.search";
 
     // ?seed=&round= opens that hand of that game; the address follows the rounds.

@@ -7,19 +7,15 @@ use std::time::Duration;
 use serde_json::json;
 
 use super::{
-    assert_score, dealt, dimmed, expected, expected_hint, intercept_fetch, is_disabled, leave_the_answer_box,
-    one_browser_at_a_time, record_messages, recorded_messages, table, wait_for_round,
+    Desktop, assert_score, dealt, desktop, dimmed, expected, expected_hint, intercept_fetch, is_disabled,
+    leave_the_answer_box, record_messages, recorded_messages, table, wait_for_round,
 };
-use crate::server::TestServer;
-use crate::webdriver::{Browser, ENTER, Scheme};
+use crate::webdriver::ENTER;
 
 #[test]
 #[ignore = "needs Chromium and chromedriver on PATH; run with --include-ignored"]
 fn plays_rounds_with_the_buttons_and_the_keys() {
-    let _one = one_browser_at_a_time();
-    let server = TestServer::start();
-    let browser = Browser::start(Scheme::Dark);
-    browser.resize(900, 1000);
+    let Desktop { _one, server, browser } = desktop();
     browser.goto(&server.url());
 
     // Deal with a seed, through the settings.
@@ -160,10 +156,7 @@ fn plays_rounds_with_the_buttons_and_the_keys() {
 #[test]
 #[ignore = "needs Chromium and chromedriver on PATH; run with --include-ignored"]
 fn drops_replies_for_a_round_no_longer_on_the_table() {
-    let _one = one_browser_at_a_time();
-    let server = TestServer::start();
-    let browser = Browser::start(Scheme::Dark);
-    browser.resize(900, 1000);
+    let Desktop { _one, server, browser } = desktop();
     browser.goto(&format!("{}?seed=5", server.url()));
     wait_for_round(&browser, 1);
     record_messages(&browser);
@@ -221,10 +214,7 @@ fn drops_replies_for_a_round_no_longer_on_the_table() {
 #[test]
 #[ignore = "needs Chromium and chromedriver on PATH; run with --include-ignored"]
 fn a_failed_deal_clears_the_table_and_names_the_field() {
-    let _one = one_browser_at_a_time();
-    let server = TestServer::start();
-    let browser = Browser::start(Scheme::Dark);
-    browser.resize(900, 1000);
+    let Desktop { _one, server, browser } = desktop();
     browser.goto(&server.url());
     wait_for_round(&browser, 1);
 
