@@ -246,14 +246,9 @@ impl Expr {
     /// `grouped` keeps the brackets of `+` and `*` chains.
     fn write<W: fmt::Write>(&self, f: &mut W, leftmost: bool, grouped: bool) -> fmt::Result {
         match self {
-            Expr::Num(r) if r.is_integer() => r.write_to(f),
             // A fraction card is one number: its own brackets keep it from
             // reading as a division of two cards.
-            Expr::Num(r) => {
-                f.write_char('(')?;
-                r.write_to(f)?;
-                f.write_char(')')
-            }
+            Expr::Num(r) => r.write_card_to(f),
             Expr::Binary(step) => {
                 let Step { op, left: l, right: r } = &**step;
                 // The left operand needs brackets only if it binds more loosely.
