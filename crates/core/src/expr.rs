@@ -10,7 +10,12 @@ pub use crate::parse::{ParseError, ParseErrorKind, Side, parse_expr};
 
 /// A binary expression tree whose leaves are card values.
 ///
-/// `Display` prints the fewest brackets that keep the value:
+/// `Display` prints the fewest brackets that keep the value. A fraction
+/// card is one number and always prints in brackets of its own, `(7/2)`,
+/// so that it never reads as a division of two cards; where a division
+/// would take brackets, as a divisor, it takes them too: `8/((7/2))`.
+/// No two trees print alike, except where brackets are left out
+/// (`1+(2+3)` prints as `1+2+3`, the same value by the same steps).
 ///
 /// ```
 /// use reckon_core::Expr;
@@ -164,8 +169,11 @@ impl Expr {
     }
 
     /// How tightly the printed form of this node binds, as an operand:
-    /// a sum binds like `+`, a product or a printed fraction like `*`,
-    /// a whole number not at all.
+    /// a sum binds like `+`, a product like `*`, a whole number not at
+    /// all. A fraction card binds like the division it would read as
+    /// without its own brackets, and so takes the brackets a division of
+    /// two cards takes there on top of them: `8/((7/2))` is 8 over the
+    /// card, `8/(7/2)` 8 over the cards 7 and 2 divided.
     fn printed_precedence(&self) -> u8 {
         match self {
             Expr::Binary(step) => step.op.precedence(),
@@ -174,17 +182,16 @@ impl Expr {
         }
     }
 
+    /// A negative whole card, which needs brackets wherever a sign would
+    /// read as an operator; a fraction card has brackets of its own.
     fn is_negative_leaf(&self) -> bool {
-        matches!(self, Expr::Num(r) if *r < Rational::ZERO)
+        matches!(self, Expr::Num(r) if *r < Rational::ZERO && r.is_integer())
     }
 
     /// Displays the expression with the brackets of its own grouping kept
     /// in chains of `+` and `*`: `a+(b+c)` prints as `a+(b+c)`, not `a+b+c`.
     /// Where trees that differ only in grouping count as different (the
-    /// `syntax` level of distinctness), they must also print differently;
-    /// so must a fraction card and a division, and a fraction card in a
-    /// chain is bracketed: `(1/2)/(1/2)` is the card `1/2` over `1/2`,
-    /// `1/2/(1/2)` is `1/2` over the card.
+    /// `syntax` level of distinctness), they must also print differently.
     ///
     /// ```
     /// use reckon_core::Expr;
@@ -239,13 +246,13 @@ impl Expr {
     /// `grouped` keeps the brackets of `+` and `*` chains.
     fn write<W: fmt::Write>(&self, f: &mut W, leftmost: bool, grouped: bool) -> fmt::Result {
         match self {
-            Expr::Num(r) => r.write_to(f),
+            // A fraction card is one number: its own brackets keep it from
+            // reading as a division of two cards.
+            Expr::Num(r) => r.write_card_to(f),
             Expr::Binary(step) => {
                 let Step { op, left: l, right: r } = &**step;
                 // The left operand needs brackets only if it binds more loosely.
-                let fraction = |e: &Expr| grouped && matches!(e, Expr::Num(r) if !r.is_integer());
-                let left_brackets =
-                    l.printed_precedence() < op.precedence() || (!leftmost && l.is_negative_leaf()) || fraction(l);
+                let left_brackets = l.printed_precedence() < op.precedence() || (!leftmost && l.is_negative_leaf());
                 write_operand(f, l, left_brackets, leftmost, grouped)?;
                 f.write_char(op.symbol())?;
                 // On the right, an equal binding strength also needs brackets
@@ -254,8 +261,7 @@ impl Expr {
                 let rp = r.printed_precedence();
                 let right_brackets = rp < op.precedence()
                     || (rp == op.precedence() && (grouped || !op.is_commutative()))
-                    || r.is_negative_leaf()
-                    || fraction(r);
+                    || r.is_negative_leaf();
                 write_operand(f, r, right_brackets, false, grouped)
             }
         }
@@ -346,23 +352,38 @@ mod tests {
         assert_eq!(b(Add, n(-3), n(3)).to_string(), "-3+3");
         assert_eq!(b(Sub, n(3), n(-3)).to_string(), "3-(-3)");
         assert_eq!(b(Mul, n(2), b(Mul, n(-3), n(3))).to_string(), "2*(-3)*3");
-        assert_eq!(b(Div, n(3), half.clone()).to_string(), "3/(1/2)");
-        assert_eq!(b(Mul, half.clone(), n(4)).to_string(), "1/2*4");
-        assert_eq!(b(Sub, n(1), half.clone()).to_string(), "1-1/2");
-        // Grouped, a fraction card does not print as a division.
+        // A fraction card prints in brackets of its own, and as a divisor
+        // in those a division takes too: never as a division of two cards.
+        let minus_half = Expr::Num("-1/2".parse().unwrap());
+        let one_over_two = || b(Div, n(1), n(2));
+        assert_eq!(half.to_string(), "(1/2)");
+        assert_eq!(b(Div, n(3), half.clone()).to_string(), "3/((1/2))");
+        assert_eq!(b(Div, n(3), one_over_two()).to_string(), "3/(1/2)");
+        assert_eq!(b(Mul, half.clone(), n(4)).to_string(), "(1/2)*4");
+        assert_eq!(b(Mul, n(4), half.clone()).to_string(), "4*(1/2)");
+        assert_eq!(b(Mul, n(4), one_over_two()).to_string(), "4*1/2");
+        assert_eq!(b(Sub, n(1), half.clone()).to_string(), "1-(1/2)");
+        assert_eq!(b(Sub, n(1), minus_half.clone()).to_string(), "1-(-1/2)");
+        assert_eq!(b(Sub, n(1), b(Div, n(-1), n(2))).to_string(), "1-(-1)/2");
+        assert_eq!(b(Add, minus_half.clone(), n(1)).to_string(), "(-1/2)+1");
         let halves = |l: Expr, r: Expr| b(Div, l, r).grouped().to_string();
-        assert_eq!(halves(half.clone(), b(Div, n(1), n(2))), "(1/2)/(1/2)");
-        assert_eq!(halves(b(Div, n(1), n(2)), half.clone()), "1/2/(1/2)");
-        assert_eq!(b(Mul, half, n(4)).grouped().to_string(), "(1/2)*4");
+        assert_eq!(halves(half.clone(), one_over_two()), "(1/2)/(1/2)");
+        assert_eq!(halves(one_over_two(), half.clone()), "1/2/((1/2))");
+        assert_eq!(b(Mul, half.clone(), n(4)).grouped().to_string(), "(1/2)*4");
+        assert_eq!(b(Mul, n(4), half).grouped().to_string(), "4*((1/2))");
+        assert_eq!(b(Mul, n(4), one_over_two()).grouped().to_string(), "4*(1/2)");
     }
 
     /// Small whole numbers take their own path to text (see
     /// `Rational::write_to`): its edges print as every other number does.
     #[test]
     fn cards_print_alike_on_either_side_of_the_small_path() {
-        for card in ["0", "9", "10", "99", "100", "-1", "-10", "7/2", "-1/2", "123456789012"] {
+        for card in ["0", "9", "10", "99", "100", "-1", "-10", "123456789012"] {
             let e = Expr::Num(card.parse().unwrap());
             assert_eq!(e.to_string(), card);
+        }
+        for card in ["7/2", "-1/2"] {
+            assert_eq!(Expr::Num(card.parse().unwrap()).to_string(), format!("({card})"));
         }
     }
 

@@ -17,7 +17,10 @@
 //! A minus sign directly before a number makes a negative card (`-3+3`,
 //! `3-(-3)`, also `3--3`), which is how [`Expr`]'s `Display` prints negative
 //! cards. There is no general negation: `-(3+4)` would need a card the hand
-//! does not have. A fraction is written as a division, `7/2`, and parses as one.
+//! does not have. A fraction card is written in brackets of its own,
+//! `(7/2)`, as [`Expr`]'s `Display` prints it, and parses as the division
+//! of two whole numbers it reads as: which of the two is meant, the hand
+//! decides (reckon-play's `judge` reads it as the card the hand holds).
 
 use std::fmt;
 use std::ops::Range;

@@ -339,9 +339,12 @@ fn first_step_outside(e: &Expr, domain: Domain) -> Option<Problem> {
     walk(e, domain).err().flatten()
 }
 
-/// A player writes a fractional card `7/2` as a division, which parses as
-/// the two cards 7 and 2. When the hand holds fractional cards, each
-/// division of two whole numbers may be read either way; this lists the
+/// A fractional card prints as `(7/2)`, and a player may type it so or as
+/// `7/2`: either parses as a division of the two cards 7 and 2. When the
+/// hand holds fractional cards, each division of two whole numbers may be
+/// read either way, so that every printed solution reads back as one of
+/// its readings (printed, the card and the division differ: `8/((7/2))`
+/// and `8/(7/2)`, see [`Expr`]'s `Display`); this lists the
 /// readings, those whose cards best match the hand first, and of those
 /// the ones with more plain divisions first.
 fn fraction_readings(answer: &Expr, hand: &Hand) -> Vec<Expr> {
@@ -376,7 +379,8 @@ fn fraction_readings(answer: &Expr, hand: &Hand) -> Vec<Expr> {
 
 /// A division that a fractional card may have been written as: `a/b` of two
 /// whole-number literals, or `x*a/b`, which parses as `(x*a)/b` and is how
-/// `x` times the card `a/b` prints. Returns the fraction and the `x`.
+/// `x` times the card `a/b` reads when typed without brackets. Returns the
+/// fraction and the `x`.
 fn as_fraction(e: &Expr) -> Option<(Rational, Option<&Expr>)> {
     let Expr::Binary(division) = e else {
         return None;
@@ -496,27 +500,34 @@ mod tests {
     #[test]
     fn fractional_cards_are_read_as_written() {
         let r = Rules::game24();
-        // The hand holds 1/2: `1/2` is that card, not the cards 1 and 2.
-        assert_eq!(game("48*1/2", "1/2 48"), "ok: 48*1/2 = 24");
-        assert_eq!(game("(1/2+2)*8+4", "1/2 2 4 8"), "ok: (1/2+2)*8+4 = 24");
-        assert_eq!(game("3*16*1/2", "1/2 3 16"), "ok: 3*16*1/2 = 24");
+        // The hand holds 1/2: `(1/2)`, as a fraction card prints, is that
+        // card, and so is `1/2` typed without brackets; never the cards 1
+        // and 2, which the hand does not hold.
+        assert_eq!(game("48*(1/2)", "1/2 48"), "ok: 48*(1/2) = 24");
+        assert_eq!(game("48*1/2", "1/2 48"), "ok: 48*(1/2) = 24");
+        assert_eq!(game("48/((1/2))/4", "1/2 48 4"), "ok: 48/((1/2))/4 = 24");
+        assert_eq!(game("((1/2)+2)*8+4", "1/2 2 4 8"), "ok: ((1/2)+2)*8+4 = 24");
+        assert_eq!(game("3*16*1/2", "1/2 3 16"), "ok: 3*16*(1/2) = 24");
         assert_eq!(game("3*16*1/2", "1 2 3 16"), "ok: 3*16*1/2 = 24");
         // Both readings in one answer: the card 1/2 and the cards 1 and 2.
-        assert_eq!(game("(1/2+1/2)*24", "1/2 1 2 24"), "ok: (1/2+1/2)*24 = 24");
+        assert_eq!(game("((1/2)+1/2)*24", "1/2 1 2 24"), "ok: ((1/2)+1/2)*24 = 24");
+        // A negative fraction card.
+        assert_eq!(game("(-1/2)*(-48)", "-1/2 -48"), "ok: (-1/2)*(-48) = 24");
         // Without fractional cards it is a plain division.
         assert_eq!(verdict("48*1/2", Some("1 2 48"), &r), "ok: 48*1/2 = 24");
+        assert_eq!(verdict("48*(1/2)", Some("1 2 48"), &r), "ok: 48*1/2 = 24");
         assert_eq!(
             game("48*(2/4)", "1/2 48"),
             "wrong: 48*2/4 = 24; does not use 1/2; uses 2 and 4, which are not in the hand"
         );
         // A whole number over 1 is not a card: `48/1` uses a 1.
-        assert_eq!(game("48/1*1/2", "1/2 48"), "wrong: 48/1*1/2 = 24; uses 1, which is not in the hand");
+        assert_eq!(game("48/1*1/2", "1/2 48"), "wrong: 48/1*(1/2) = 24; uses 1, which is not in the hand");
         // When one reading breaks the rules and another does not, the
         // other is the answer: with any subset of `2/3 2 2 3`, `2/3` may
         // be the cards 2 and 3, a step Countdown refuses, or the card.
         let countdown = Rules::countdown(Rational::from_integer(3));
-        assert_eq!(verdict("2/(2/3)", Some("2/3 2 2 3"), &countdown), "ok: 2/(2/3) = 3");
-        assert_eq!(verdict("2/(2/3)", Some("2/3 2 3"), &countdown), "ok: 2/(2/3) = 3");
+        assert_eq!(verdict("2/(2/3)", Some("2/3 2 2 3"), &countdown), "ok: 2/((2/3)) = 3");
+        assert_eq!(verdict("2/(2/3)", Some("2/3 2 3"), &countdown), "ok: 2/((2/3)) = 3");
     }
 
     #[test]

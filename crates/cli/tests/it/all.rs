@@ -324,26 +324,26 @@ fn all_shows_only_allowed_operators() {
     ");
 }
 
-/// At the syntax level a fraction card in a chain is bracketed, so that
-/// it does not print as the division of two cards: the card `1/2` over
-/// `1/2` is `(1/2)/(1/2)`, `1/2` over the card is `1/2/(1/2)`.
+/// A fraction card prints in brackets of its own, and where a division
+/// takes brackets, in those too: the card `1/2` over `1/2` is
+/// `(1/2)/(1/2)`, `1/2` over the card is `1/2/((1/2))`.
 #[test]
 fn syntax_level_fraction_cards_print_apart_from_divisions() {
     assert_snapshot!(reckon(["--all", "-d", "syntax", "-t", "1", "1/2", "1", "2"]).run(), @r"
     status: 0
     --- stdout
-    2*(1*(1/2)) = 1
-    2*1*(1/2) = 1
-    2*(1/2)*1 = 1
+    2*((1/2))*1 = 1
+    2*(1*((1/2))) = 1
+    2*1*((1/2)) = 1
     1/2+(1/2) = 1
     2*((1/2)/1) = 1
-    2*(1/2)/1 = 1
-    2/1*(1/2) = 1
-    1/(2*(1/2)) = 1
+    2*((1/2))/1 = 1
+    2/1*((1/2)) = 1
+    1/(2*((1/2))) = 1
     2*(1-(1/2)) = 1
-    1/(1/2)/2 = 1
     (1/2)/(1/2) = 1
-    1/2/(1/2) = 1
-    2/(1/(1/2)) = 1
+    1/((1/2))/2 = 1
+    1/2/((1/2)) = 1
+    2/(1/((1/2))) = 1
     ");
 }

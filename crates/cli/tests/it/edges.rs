@@ -16,12 +16,12 @@ fn negative_fraction_cards_in_every_command() {
     assert_snapshot!(reckon(["-1/7", "-.5", "-t", "1/14", "--all"]).run(), @r"
     status: 0
     --- stdout
-    -1/7*(-1/2) = 1/14
+    (-1/7)*(-1/2) = 1/14
     ");
     assert_snapshot!(reckon(["check", "-t", "-1", "-1/7*7", "-1/7", "7"]).run(), @r"
     status: 0
     --- stdout
-    ok: -1/7*7 = -1
+    ok: (-1/7)*7 = -1
     ");
     assert_snapshot!(reckon(["reach", "--range", "-2..=2", "-1/2", "-2"]).run(), @r"
     status: 0

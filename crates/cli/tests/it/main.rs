@@ -7,6 +7,7 @@ mod check;
 mod color;
 mod edges;
 mod expressions;
+mod fraction_cards;
 mod help;
 mod play;
 mod ranges;

@@ -133,7 +133,7 @@ fn batch_as_json_lines() {
     --- stdout
     {"cards":[3,3,8,8],"target":"7/2","solvable":false,"solution":null}
     {"cards":[1,1,1,1],"target":"7/2","solvable":false,"solution":null}
-    {"cards":[1,"7/2"],"target":"7/2","solvable":true,"solution":"1*7/2"}
+    {"cards":[1,"7/2"],"target":"7/2","solvable":true,"solution":"1*(7/2)"}
     {"line":5,"error":"the hand is empty"}
     --- stderr
     error: line 5: the hand is empty

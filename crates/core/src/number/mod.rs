@@ -284,6 +284,18 @@ impl PartialOrd for Rational {
 impl Rational {
     /// Writes what [`Display`](fmt::Display) prints straight to `out`.
     pub(crate) fn write_to(&self, out: &mut impl fmt::Write) -> fmt::Result {
+        self.write_bracketed(out, false)
+    }
+
+    /// Writes the number as a card of an expression: a fraction in
+    /// brackets of its own, `(7/2)`, so that it does not read as a division.
+    pub(crate) fn write_card_to(&self, out: &mut impl fmt::Write) -> fmt::Result {
+        self.write_bracketed(out, true)
+    }
+
+    /// Writes the number, a fraction in brackets if `bracketed`.
+    #[inline(always)]
+    fn write_bracketed(&self, out: &mut impl fmt::Write, bracketed: bool) -> fmt::Result {
         // A whole number below 100, as most cards are, digit by digit:
         // cheaper than a number formatter and a string copy.
         if let Ok(n @ 0..100) = u8::try_from(self.num)
@@ -297,10 +309,17 @@ impl Rational {
         // Every shown solution is printed, and so are the members tied
         // for showing: plain digits cost a fraction of `write!`.
         let mut digits = itoa::Buffer::new();
+        let bracketed = bracketed && !self.is_integer();
+        if bracketed {
+            out.write_char('(')?;
+        }
         out.write_str(digits.format(self.num))?;
         if !self.is_integer() {
             out.write_char('/')?;
             out.write_str(digits.format(self.den.get()))?;
+        }
+        if bracketed {
+            out.write_char(')')?;
         }
         Ok(())
     }

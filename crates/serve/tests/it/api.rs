@@ -491,7 +491,7 @@ fn solve_first_all_and_count() {
     // Fractions, other targets, Countdown.
     let fractions = ok("solve", json!({"cards": ["1/2", 3], "target": "7/2", "mode": "all"}));
     assert_eq!(fractions["cards"], json!(["1/2", 3]));
-    assert_eq!(fractions["solutions"], json!(["3+1/2"]));
+    assert_eq!(fractions["solutions"], json!(["3+(1/2)"]));
     let countdown = ok("solve", json!({"cards": [1, 3, 7, 10, 25, 50], "target": 765, "rules": "countdown"}));
     assert_eq!((countdown["solvable"].clone(), countdown["fraction_only"].clone()), (json!(true), json!(false)));
     assert_eq!(ok("solve", json!({"cards": [3, 3, 8, 8], "ops": "+-*"}))["solvable"], false);

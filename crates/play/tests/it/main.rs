@@ -1,0 +1,3 @@
+//! Integration tests of reckon-play.
+
+mod printed_answers;
