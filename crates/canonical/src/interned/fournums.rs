@@ -267,6 +267,12 @@ impl FormStore {
         if forms.magnitude_of(function.form) == Some(Rational::ONE) && !forms.facts(function.form).plain {
             return None;
         }
+        // A lone card 0 is a zero term of an empty core (`0 = 0+`, see
+        // `FourNumsForm::of_function`): decided on the tree, as the few
+        // other forms worth zero are.
+        if forms.facts(function.form).value == Some(Rational::ZERO) {
+            return None;
+        }
         // A cancelled pair comes back at the top as `+x-y`: from the top
         // sum, it comes back where it was.
         if forms.facts(function.form).plain || forms.is_sum_of_plain_terms(function.form) {

@@ -1,6 +1,7 @@
 //! Hands that trip other solvers, and the shown forms of classic hands.
 
 use reckon_canonical::{Level, count_distinct, distinct_solutions};
+use reckon_core::rules::CardUse;
 use reckon_core::{Hand, Rational, Rules};
 
 fn shown(cards: &str, target: i64, level: Level) -> Vec<String> {
@@ -68,6 +69,17 @@ fn zeros_make_zero() {
     assert_eq!(shown("0 0 7", 0, Level::FourNums), ["7*0*0"]);
     assert_eq!(shown("0 3 3", 0, Level::FourNums), ["3*3*0", "3+0-3"]);
     assert_eq!(shown("0 3 3", 0, Level::Function).len(), 8);
+    // Where any cards may be used, a lone card 0 is a solution of its own,
+    // keyed alike on stored forms and on trees.
+    let any_cards = Rules { card_use: CardUse::Subset, ..Rules::with_target(Rational::ZERO) };
+    let listed = |cards: &str| -> Vec<String> {
+        distinct_solutions(&cards.parse().unwrap(), &any_cards, Level::FourNums)
+            .iter()
+            .map(ToString::to_string)
+            .collect()
+    };
+    assert_eq!(listed("0 0"), ["0", "0*0"]);
+    assert_eq!(listed("0 0 3"), ["0", "0*0", "3*0", "3*0*0"]);
 }
 
 /// A product of a one factor and a part worth zero is a zero product, its
