@@ -358,6 +358,8 @@ pub enum Format {
     /// JSON Lines, one object per hand (also spelled jsonl).
     #[value(alias = "jsonl")]
     Json,
+    /// CSV with a header: one row per hand, or with --all one per solution.
+    Csv,
     /// `true` or `false` per hand.
     Bool,
     /// One operation at a time: `8/3 = 8/3; 3-8/3 = 1/3; 8/(1/3) = 24`.

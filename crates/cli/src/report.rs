@@ -137,8 +137,69 @@ pub fn write_refusal(
             writeln!(out)?;
         }
         Format::Text | Format::Bool | Format::Steps => writeln!(out, "error: {message}")?,
+        // Rows of hands only: the error is on stderr.
+        Format::Csv => {}
     }
     Ok(())
+}
+
+/// CSV rows of hands, `card1` to `cardN` first, then `columns`: the
+/// header comes with the first row, and N is the first hand's size.
+#[derive(Debug)]
+pub struct CsvHands {
+    columns: &'static [&'static str],
+    cards: Option<usize>,
+    /// Whether a hand was left out for its size.
+    pub left_out: bool,
+}
+
+impl CsvHands {
+    pub fn new(columns: &'static [&'static str]) -> CsvHands {
+        CsvHands { columns, cards: None, left_out: false }
+    }
+
+    /// Writes one row for `hand`, the header first if none was written.
+    /// A hand of another size than the first is reported on stderr and
+    /// left out (its row would not fit the columns), and `left_out` set.
+    pub fn write(
+        &mut self,
+        out: &mut impl Write,
+        hand: &Hand,
+        fields: impl IntoIterator<Item = String>,
+    ) -> anyhow::Result<()> {
+        if !self.header(out, hand)? {
+            return Ok(());
+        }
+        let mut csv = csv::WriterBuilder::new().from_writer(&mut *out);
+        let record: Vec<String> = hand.cards().iter().map(ToString::to_string).chain(fields).collect();
+        csv.write_record(record).map_err(csv_io)?;
+        csv.flush()?;
+        Ok(())
+    }
+
+    /// Writes the header for hands of `hand`'s size unless written; says
+    /// whether `hand` fits the columns (reported on stderr if not).
+    pub fn header(&mut self, out: &mut impl Write, hand: &Hand) -> anyhow::Result<bool> {
+        match self.cards {
+            Some(cards) if cards != hand.len() => {
+                error(&format!(
+                    "{hand}: the CSV rows hold {cards} cards, as the first hand does; use -f json for hands of different sizes"
+                ));
+                self.left_out = true;
+                Ok(false)
+            }
+            Some(_) => Ok(true),
+            None => {
+                let mut header: Vec<String> = (1..=hand.len()).map(|i| format!("card{i}")).collect();
+                header.extend(self.columns.iter().map(|&column| column.to_owned()));
+                let mut csv = csv::WriterBuilder::new().from_writer(&mut *out);
+                csv.write_record(header).map_err(csv_io)?;
+                csv.flush()?;
+                self.cards = Some(hand.len());
+                Ok(true)
+            }
+        }
+    }
 }
 
 #[derive(Serialize)]
