@@ -1,4 +1,4 @@
-//! `reckon census` and `reckon reach`.
+//! `reckon census`: summaries, rows, shards and merges, plots.
 
 use insta::assert_snapshot;
 
@@ -12,7 +12,8 @@ fn summary_for_cards_one_to_ten() {
     census of hands of 4 cards, target 24, operators +-*/
     hands: 715
     solvable: 566 (79.2%)
-    need fractions: 10 (1 3 4 6, 1 4 5 6, 1 5 5 5, 1 6 6 8, 2 4 10 10, 2 5 5 10, 2 7 7 10, 3 3 7 7, 3 3 8 8, 4 4 7 7)
+    need fractions: 10 (1 3 4 6, 1 4 5 6, 1 5 5 5, 1 6 6 8, 2 4 10 10, 2 5 5 10,
+      2 7 7 10, 3 3 7 7, 3 3 8 8, 4 4 7 7)
     need negative intermediate results: 0
     ");
 }
@@ -82,7 +83,14 @@ fn shards_concatenate_and_merge_to_the_whole() {
     let merged = reckon(["census", "-f", "json", "--merge"].into_iter().map(String::from).chain(files.clone())).run();
     assert_eq!(merged.status, 0, "{merged}");
     assert_eq!(serde_json::from_str::<serde_json::Value>(&merged.stdout).unwrap(), summary_in(&whole_summary));
-    let merged_text = reckon(["census", "--merge"].into_iter().map(String::from).chain(files)).run();
+    let plot = dir.join("merged.svg");
+    let merged_text = reckon(["census", "--merge"].into_iter().map(String::from).chain(files))
+        .arg("--plot")
+        .arg(plot.to_str().unwrap())
+        .run();
+    let svg = std::fs::read_to_string(&plot).unwrap();
+    assert!(svg.contains("Distinct solutions per hand: merged census"), "{svg}");
+    assert_eq!(bars(&svg), 12, "from 0 to 11 solutions");
     let whole_text = reckon(["census", "--count", "--rate"]).run();
     assert_eq!(
         merged_text.stdout,
@@ -225,27 +233,6 @@ fn countdown_pool_with_one_target_or_fewer_copies() {
     ");
 }
 
-#[test]
-fn reach_of_four_fours() {
-    assert_snapshot!(reckon(["reach", "4", "4", "4", "4", "--range", "0..=10"]).run(), @r"
-    status: 0
-    --- stdout
-    makes 0-9 (10 of 0..=10)
-    smallest positive whole number it cannot make: 10
-    ");
-}
-
-/// Eight distinct cards make some 200 million values in their last step:
-/// refused with a message, within bounded memory, never an abort.
-#[test]
-fn reach_past_the_memory_budget_is_refused() {
-    assert_snapshot!(reckon(["reach", "1", "2", "3", "4", "5", "6", "7", "8"]).run(), @r"
-    status: 2
-    --- stderr
-    error: working out every value these 8 cards make would take more than about 2 GB of memory; try fewer cards, or cards that repeat
-    ");
-}
-
 /// A Countdown target the numbers cannot make is answered with the nearest
 /// values they make, as the show scores it, and exit status 1.
 #[test]
@@ -381,6 +368,10 @@ fn merging_refuses_shards_that_do_not_belong_together() {
         .run()
     };
     assert_eq!(merge(&[&one, &two], &[]).status, 0);
+    let plot = path("plot.svg");
+    let not_counted = merge(&[&one, &two], &["--plot", &plot]);
+    assert_eq!(not_counted.status, 2, "{not_counted}");
+    assert!(not_counted.stderr.contains("the shards were not computed with --count"), "{not_counted}");
     for (files, says) in [
         (vec![&one, &one], "shard 1/2 again"),
         (vec![&one], "shard 2/2 is missing"),
@@ -579,24 +570,4 @@ fn plots_are_svg_with_titles_labels_and_one_bar_per_row() {
 /// The bars of a plot: its filled rectangles but the background.
 fn bars(svg: &str) -> usize {
     svg.lines().filter(|line| line.starts_with("<rect") && line.contains("fill=\"#3B6EA8\"")).count()
-}
-
-#[test]
-fn reach_as_json_and_csv() {
-    let run = reckon(["reach", "4", "4", "4", "4", "--range", "0..=20", "-f", "jsonl"]).run();
-    assert_snapshot!(run, @r#"
-    status: 0
-    --- stdout
-    {"cards":[4,4,4,4],"lo":0,"hi":20,"reachable":[0,1,2,3,4,5,6,7,8,9,12,15,16,17,20],"reachable_count":15,"smallest_unreachable":10}
-    "#);
-    let run = reckon(["reach", "4", "4", "4", "4", "--range", "8..=11", "-f", "csv"]).run();
-    assert_snapshot!(run, @r"
-    status: 0
-    --- stdout
-    card1,card2,card3,card4,target,reachable
-    4,4,4,4,8,true
-    4,4,4,4,9,true
-    4,4,4,4,10,false
-    4,4,4,4,11,false
-    ");
 }

@@ -10,6 +10,7 @@ mod expressions;
 mod help;
 mod play;
 mod ranges;
+mod reach;
 mod serve;
 mod solve;
 #[cfg(target_os = "linux")]

@@ -134,7 +134,7 @@ pub(super) fn merge(args: &CensusArgs) -> anyhow::Result<Status> {
     let easiest = args.top.is_some();
     let (mut json, text) = match &targets {
         Some(t) => (target_summary_json(t), print_target_summary(t, text_width())),
-        None => (summary_json(&hands, easiest), print_summary(&hands, easiest)),
+        None => (summary_json(&hands, easiest), print_summary(&hands, easiest, text_width())),
     };
     json = labelled(json, &census, None);
     let partial = if stopped.is_empty() {

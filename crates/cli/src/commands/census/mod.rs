@@ -170,7 +170,7 @@ pub fn run(args: &CensusArgs) -> anyhow::Result<Status> {
                 plot::solutions_per_hand(path, &summary, &header)?;
             }
             if text {
-                write!(std::io::stdout().lock(), "{header}\n{}", print_summary(&summary, easiest))?;
+                write!(std::io::stdout().lock(), "{header}\n{}", print_summary(&summary, easiest, text_width()))?;
             }
             summary.hands
         }

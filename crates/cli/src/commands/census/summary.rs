@@ -94,14 +94,23 @@ pub(super) fn target_summary_json(s: &TargetSummary) -> Value {
     })
 }
 
-/// The summary of a census of hands as text; the easiest hands with --top.
-pub(super) fn print_summary(s: &Summary, easiest: bool) -> String {
+/// The summary of a census of hands as text, its lines `width` wide at
+/// most where they can break; the easiest hands with --top.
+pub(super) fn print_summary(s: &Summary, easiest: bool, width: usize) -> String {
     let mut text = format!("hands: {}\nsolvable: {} ({})\n", s.hands, s.solvable, percent(s.solvable, s.hands));
     let fractions: Vec<String> = s.needs_fractions.iter().map(ToString::to_string).collect();
-    text += &format!("need fractions: {}", fractions.len());
-    if !fractions.is_empty() {
-        text += &format!(" ({})", fractions.join(", "));
+    let mut line = format!("need fractions: {}", fractions.len());
+    for (i, hand) in fractions.iter().enumerate() {
+        let (before, after) = (if i == 0 { " (" } else { " " }, if i + 1 == fractions.len() { ")" } else { "," });
+        if line.len() + before.len() + hand.len() + after.len() > width && i > 0 {
+            text += &line;
+            text += "\n";
+            line = format!("  {hand}{after}");
+        } else {
+            line += &format!("{before}{hand}{after}");
+        }
     }
+    text += &line;
     text += &format!("\nneed negative intermediate results: {}\n", s.needs_negatives);
     if let Some(distinct) = s.distinct {
         text += &format!("distinct solutions: {distinct}\nsolutions per hand (solutions: hands):\n");
