@@ -56,8 +56,7 @@ pub(super) fn merge(args: &CensusArgs) -> anyhow::Result<Status> {
         let summary: Value = serde_json::from_str(&summary_text)
             .with_context(|| format!("{at}: not a JSON summary: the file was cut short, or is not a census summary"))?;
         shards.add(path, &summary).with_context(|| at.clone())?;
-        let rows = &summary["rows"];
-        if rows["format"] != "json" || rows["long"] != false {
+        if summary["rows_format"] != "json" || summary["long_rows"] != false {
             bail!("{at}: its rows are not -f json rows of one line per hand: --merge reads those");
         }
         let shard = summary.get("shard").and_then(Value::as_str).unwrap_or("1/1").to_owned();
@@ -168,7 +167,7 @@ fn adds_up_to(rows_summary: &Value, summary: &Value) -> bool {
     let without = |value: &Value| {
         let mut value = value.clone();
         if let Some(fields) = value.as_object_mut() {
-            for label in ["census", "shard", "interrupted", "rows", "hardest", "easiest"] {
+            for label in ["census", "shard", "interrupted", "rows_format", "long_rows", "hardest", "easiest"] {
                 fields.remove(label);
             }
         }
