@@ -466,9 +466,13 @@ fn top_hands_at_both_ends() {
 /// Past twenty different counts, the histogram is binned into ranges of a round width.
 #[test]
 fn a_histogram_of_many_counts_is_binned() {
-    let run = reckon(["census", "--cards", "5", "--range", "1..=6", "--count"]).run();
+    let dir = scratch("binned");
+    let plot = dir.join("binned.svg");
+    let run = reckon(["census", "--cards", "5", "--range", "1..=6", "--count", "--plot", plot.to_str().unwrap()]).run();
     assert_eq!(run.status, 0, "{run}");
     let histogram = run.stdout.split_once("(solutions: hands):\n").unwrap().1.split_once("hardest").unwrap().0;
+    assert_eq!(bars(&std::fs::read_to_string(&plot).unwrap()), histogram.lines().count(), "a bar per bin");
+    std::fs::remove_dir_all(dir).unwrap();
     assert_snapshot!(histogram, @r"
         0-4: 40
         5-9: 51
