@@ -124,14 +124,7 @@ impl Rows {
         let Some((lo, hi)) = long else {
             return match self {
                 Rows::Text => Ok(()),
-                Rows::Json(out) => {
-                    let row = TargetRow {
-                        cards: cards_json(&facts.hand),
-                        reachable: facts.reached.clone(),
-                        reachable_count: facts.reached.len(),
-                    };
-                    writeln!(out, "{}", serde_json::to_string(&row).expect("rows serialize"))
-                }
+                Rows::Json(out) => out.write_all(&target_row_json(facts)),
                 Rows::Csv(csv) => {
                     let record = card_fields(&facts.hand).chain([facts.reached.len().to_string()]);
                     csv.write_record(record.collect::<Vec<_>>()).map_err(csv_io)
@@ -175,6 +168,27 @@ impl Rows {
     }
 }
 
+/// The JSON line of a [`TargetRow`]. A row lists up to some thousand
+/// targets, and a census writes one for each of its hands: plain digits
+/// into one buffer, not serde's machinery for each number.
+fn target_row_json(facts: &TargetFacts) -> Vec<u8> {
+    let mut line = Vec::with_capacity(64 + 5 * facts.reached.len());
+    line.extend_from_slice(b"{\"cards\":");
+    serde_json::to_writer(&mut line, &cards_json(&facts.hand)).expect("cards serialize");
+    line.extend_from_slice(b",\"reachable\":[");
+    let mut digits = itoa::Buffer::new();
+    for (i, &target) in facts.reached.iter().enumerate() {
+        if i > 0 {
+            line.push(b',');
+        }
+        line.extend_from_slice(digits.format(target).as_bytes());
+    }
+    line.extend_from_slice(b"],\"reachable_count\":");
+    line.extend_from_slice(digits.format(facts.reached.len()).as_bytes());
+    line.extend_from_slice(b"}\n");
+    line
+}
+
 /// A row of a census of hands, as written and as read back by `--merge`.
 #[derive(Serialize, Deserialize)]
 pub(super) struct HandRow {
@@ -204,8 +218,9 @@ fn rated<'de, D: serde::Deserializer<'de>>(from: D) -> Result<Option<Option<&'st
     }
 }
 
-/// A row of a census of targets: the targets of the range a hand reaches.
-#[derive(Serialize, Deserialize)]
+/// A row of a census of targets: the targets of the range a hand reaches,
+/// as read back by `--merge` ([`target_row_json`] writes it).
+#[derive(Deserialize)]
 pub(super) struct TargetRow {
     pub cards: Vec<JsonNumber>,
     pub reachable: Vec<i64>,
@@ -220,4 +235,18 @@ struct LongRow<'a> {
     reachable: bool,
     #[serde(skip_serializing_if = "Option::is_none")]
     count: Option<usize>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn target_rows_read_back() {
+        let facts = TargetFacts { hand: "1 7/2 -4".parse().unwrap(), reached: vec![-3, 0, 12] };
+        let line = String::from_utf8(target_row_json(&facts)).unwrap();
+        assert_eq!(line, "{\"cards\":[-4,1,\"7/2\"],\"reachable\":[-3,0,12],\"reachable_count\":3}\n");
+        let row: TargetRow = serde_json::from_str(&line).unwrap();
+        assert_eq!((row.reachable, row.reachable_count), (facts.reached, 3));
+    }
 }
