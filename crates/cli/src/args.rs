@@ -143,9 +143,10 @@ pub struct CensusArgs {
     #[arg(long, value_name = "FILE.svg")]
     pub plot: Option<std::path::PathBuf>,
 
-    /// Combine the parts of a census (--shard): each FILE holds the -f json
-    /// rows of one part, and its summary (--summary) lies beside it, named
-    /// as FILE with .summary.json in place of its extension.
+    /// Combine the parts of a census (--shard): each FILE holds the rows of
+    /// one part (-f json, or -f csv for hands), and its summary (--summary)
+    /// lies beside it, named as FILE with .summary.json in place of its
+    /// extension.
     #[arg(
         long,
         value_name = "FILE",

@@ -403,6 +403,23 @@ fn merging_refuses_shards_that_do_not_belong_together() {
     assert!(partial.stderr.contains("warning: shard 2/2"), "{partial}");
     let partial_text = merge(&[&one, &stopped], &["--partial"]);
     assert!(partial_text.stdout.starts_with("partial: shard 2/2 was stopped by Ctrl-C\nhands: 35\n"), "{partial_text}");
+    // Shards of CSV rows merge as JSON ones do, and are checked as closely.
+    let csv_shard = |name: &str, shard: &str| {
+        let summary = path(&format!("{name}.summary.json"));
+        let args = ["census", "--cards", "3", "--range", "1..=5", "-f", "csv", "--summary", &summary, "--shard", shard];
+        let run = reckon(args).run();
+        assert_eq!(run.status, 0, "{run}");
+        std::fs::write(path(&format!("{name}.csv")), &run.stdout).unwrap();
+        path(&format!("{name}.csv"))
+    };
+    let (csv_one, csv_two) = (csv_shard("csv1", "1/2"), csv_shard("csv2", "2/2"));
+    let from_json = merge(&[&one, &two], &["-f", "json"]);
+    assert_eq!(merge(&[&csv_one, &csv_two], &["-f", "json"]).stdout, from_json.stdout);
+    let text = std::fs::read_to_string(&csv_two).unwrap();
+    std::fs::write(&csv_two, &text[..text.len() - 8]).unwrap();
+    let cut_csv = merge(&[&csv_one, &csv_two], &[]);
+    assert_eq!(cut_csv.status, 2, "{cut_csv}");
+    assert!(cut_csv.stderr.contains("csv2.csv:"), "{cut_csv}");
     std::fs::remove_dir_all(dir).unwrap();
 }
 

@@ -2,9 +2,10 @@
 //! shard by shard, so that a shard lost, repeated, cut short, stopped or
 //! from another census is an error rather than a wrong total.
 //!
-//! Each shard is a file of `-f json` rows and, beside it, its summary
-//! (`--summary`), named as the rows with `.summary.json` in place of their
-//! extension: `part-2.jsonl` and `part-2.summary.json`.
+//! Each shard is a file of `-f json` rows (or `-f csv` rows of hands) and,
+//! beside it, its summary (`--summary`), named as the rows with
+//! `.summary.json` in place of their extension: `part-2.jsonl` and
+//! `part-2.summary.json`.
 
 use std::fs::File;
 use std::io::{BufRead, BufReader, Write};
@@ -13,6 +14,7 @@ use std::path::{Path, PathBuf};
 use anyhow::{Context, bail};
 use reckon_census::{HandFacts, Shard, Summary, TargetFacts, TargetSummary};
 use reckon_core::{Hand, Rational};
+use reckon_play::Difficulty;
 use serde_json::{Value, json};
 
 use super::rows::{HandRow, TargetRow};
@@ -56,9 +58,14 @@ pub(super) fn merge(args: &CensusArgs) -> anyhow::Result<Status> {
         let summary: Value = serde_json::from_str(&summary_text)
             .with_context(|| format!("{at}: not a JSON summary: the file was cut short, or is not a census summary"))?;
         shards.add(path, &summary).with_context(|| at.clone())?;
-        if summary["rows_format"] != "json" || summary["long_rows"] != false {
-            bail!("{at}: its rows are not -f json rows of one line per hand: --merge reads those");
-        }
+        let of_targets = !summary["census"]["targets"].is_null();
+        let csv = match (summary["rows_format"].as_str(), summary["long_rows"].as_bool(), of_targets) {
+            (Some("json"), Some(false), _) => false,
+            (Some("csv"), Some(false), false) => true,
+            _ => bail!(
+                "{at}: its rows cannot be merged: --merge reads the -f json rows of one line per hand, or the -f csv rows of a census of hands"
+            ),
+        };
         let shard = summary.get("shard").and_then(Value::as_str).unwrap_or("1/1").to_owned();
         if summary.get("interrupted").is_some_and(|v| v == true) {
             let what = format!("shard {shard} ({}) is incomplete: Ctrl-C stopped it", path.display());
@@ -71,28 +78,33 @@ pub(super) fn merge(args: &CensusArgs) -> anyhow::Result<Status> {
         let file = File::open(path).with_context(|| format!("cannot open {}", path.display()))?;
         let mut hand_rows: Vec<HandFacts> = Vec::new();
         let mut target_rows: Vec<TargetFacts> = Vec::new();
-        let of_targets = !summary["census"]["targets"].is_null();
-        for (number, line) in BufReader::new(file).lines().enumerate() {
-            let line = line.with_context(|| format!("cannot read {}", path.display()))?;
-            let at = || format!("{}:{}", path.display(), number + 1);
-            let value: Value = serde_json::from_str(&line).with_context(|| format!("{}: not JSON", at()))?;
-            if of_targets {
-                let row: TargetRow = serde_json::from_value(value).with_context(|| format!("{}: not a row", at()))?;
-                if row.reachable_count != row.reachable.len() || !row.reachable.is_sorted() {
-                    bail!("{}: the row's reachable targets are not what it counts", at());
+        if csv {
+            hand_rows = hand_rows_of_csv(path, file)?;
+        } else {
+            for (number, line) in BufReader::new(file).lines().enumerate() {
+                let line = line.with_context(|| format!("cannot read {}", path.display()))?;
+                let at = || format!("{}:{}", path.display(), number + 1);
+                let value: Value = serde_json::from_str(&line).with_context(|| format!("{}: not JSON", at()))?;
+                if of_targets {
+                    let row: TargetRow =
+                        serde_json::from_value(value).with_context(|| format!("{}: not a row", at()))?;
+                    if row.reachable_count != row.reachable.len() || !row.reachable.is_sorted() {
+                        bail!("{}: the row's reachable targets are not what it counts", at());
+                    }
+                    target_rows
+                        .push(TargetFacts { hand: hand_of(&row.cards).with_context(at)?, reached: row.reachable });
+                } else {
+                    let row: HandRow = serde_json::from_value(value).with_context(|| format!("{}: not a row", at()))?;
+                    hand_rows.push(HandFacts {
+                        hand: hand_of(&row.cards).with_context(at)?,
+                        solvable: row.solvable,
+                        solution: None,
+                        needs_fractions: row.needs_fractions,
+                        needs_negatives: row.needs_negatives,
+                        distinct: row.count,
+                        difficulty: row.difficulty.map(|band| band.map(|name| name.parse().expect("checked as read"))),
+                    });
                 }
-                target_rows.push(TargetFacts { hand: hand_of(&row.cards).with_context(at)?, reached: row.reachable });
-            } else {
-                let row: HandRow = serde_json::from_value(value).with_context(|| format!("{}: not a row", at()))?;
-                hand_rows.push(HandFacts {
-                    hand: hand_of(&row.cards).with_context(at)?,
-                    solvable: row.solvable,
-                    solution: None,
-                    needs_fractions: row.needs_fractions,
-                    needs_negatives: row.needs_negatives,
-                    distinct: row.count,
-                    difficulty: row.difficulty.map(|band| band.map(|name| name.parse().expect("checked as read"))),
-                });
             }
         }
         // The file's own summary, checked below, then added to the total.
@@ -226,6 +238,55 @@ impl Shards {
         }
         Ok(census)
     }
+}
+
+/// The rows of a census of hands written with -f csv.
+fn hand_rows_of_csv(path: &Path, file: File) -> anyhow::Result<Vec<HandFacts>> {
+    let mut reader = csv::Reader::from_reader(file);
+    let headers = reader.headers().with_context(|| format!("cannot read {}", path.display()))?.clone();
+    let column = |name: &str| headers.iter().position(|header| header == name);
+    let cards: Vec<usize> = (1..).map_while(|i| column(&format!("card{i}"))).collect();
+    let needed = |name: &str| column(name).with_context(|| format!("{}: no {name} column", path.display()));
+    let (solvable, fractions, negatives) =
+        (needed("solvable")?, needed("needs_fractions")?, needed("needs_negatives")?);
+    let (count, difficulty) = (column("count"), column("difficulty"));
+    let mut rows = Vec::new();
+    for (number, record) in reader.records().enumerate() {
+        // Line 1 is the header.
+        let at = || format!("{}:{}", path.display(), number + 2);
+        let record = record.with_context(at)?;
+        let flag = |i: usize| match &record[i] {
+            "true" => Ok(true),
+            "false" => Ok(false),
+            other => Err(anyhow::anyhow!("{}: {other:?} is not true or false", at())),
+        };
+        let values = cards
+            .iter()
+            .map(|&i| record[i].parse::<Rational>().map_err(|err| crate::quote::number_error(&err)))
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(anyhow::Error::msg)
+            .with_context(at)?;
+        let hand = Hand::new(values).map_err(|err| anyhow::anyhow!("{}: {}", at(), crate::quote::hand_error(&err)))?;
+        let count =
+            count.map(|i| record[i].parse::<usize>()).transpose().with_context(|| format!("{}: count", at()))?;
+        let difficulty = difficulty
+            .map(|i| match &record[i] {
+                "" => Ok(None),
+                band => band.parse::<Difficulty>().map(Some),
+            })
+            .transpose()
+            .map_err(|err| anyhow::anyhow!("{}: {err}", at()))?;
+        rows.push(HandFacts {
+            hand,
+            solvable: flag(solvable)?,
+            solution: None,
+            needs_fractions: flag(fractions)?,
+            needs_negatives: flag(negatives)?,
+            distinct: count,
+            difficulty,
+        });
+    }
+    Ok(rows)
 }
 
 fn hand_of(cards: &[JsonNumber]) -> anyhow::Result<Hand> {
