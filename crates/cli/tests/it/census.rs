@@ -391,7 +391,9 @@ fn merging_refuses_shards_that_do_not_belong_together() {
     }
     let refused = merge(&[&one, &stopped], &[]);
     assert!(
-        refused.stderr.contains("is incomplete: Ctrl-C stopped it; compute it again, or give --partial"),
+        refused
+            .stderr
+            .contains("is incomplete: Ctrl-C stopped it after 18 of its 18 hands; compute it again, or give --partial"),
         "{refused}"
     );
     // Asked for, a partial merge goes through, and says it is partial.
@@ -448,6 +450,7 @@ fn an_interrupted_shard_is_not_merged_as_complete() {
     assert_eq!(written["interrupted"], true);
     assert_eq!(written["shard"], "2/3");
     assert_eq!(written["hands"], rows.lines().count(), "the summary counts the rows written");
+    assert_eq!(written["shard_hands"], 6188, "of the hands of its shard");
     let file = dir.join("p2.jsonl");
     std::fs::write(&file, rows).unwrap();
     let merge = reckon(["census", "--merge"]).arg(file.to_str().unwrap()).run();

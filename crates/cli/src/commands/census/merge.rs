@@ -40,6 +40,8 @@ pub(super) fn merge(args: &CensusArgs) -> anyhow::Result<Status> {
     let mut shards = Shards::default();
     // The shards stopped by Ctrl-C, merged only with --partial.
     let mut stopped: Vec<String> = Vec::new();
+    // The hands of all the shards, counted or not.
+    let mut planned_hands: u64 = 0;
     for path in &args.merge {
         let file_name = path.to_string_lossy();
         if file_name.ends_with(".summary.json") {
@@ -67,8 +69,15 @@ pub(super) fn merge(args: &CensusArgs) -> anyhow::Result<Status> {
             ),
         };
         let shard = summary.get("shard").and_then(Value::as_str).unwrap_or("1/1").to_owned();
-        if summary.get("interrupted").is_some_and(|v| v == true) {
-            let what = format!("shard {shard} ({}) is incomplete: Ctrl-C stopped it", path.display());
+        let interrupted = summary.get("interrupted").is_some_and(|v| v == true);
+        let (counted, planned) = (&summary["hands"], &summary["shard_hands"]);
+        planned_hands += planned.as_u64().with_context(|| format!("{at}: no shard_hands: not a census summary"))?;
+        if interrupted || counted != planned {
+            let what = format!(
+                "shard {shard} ({}) is incomplete: {} after {counted} of its {planned} hands",
+                path.display(),
+                if interrupted { "Ctrl-C stopped it" } else { "it stopped" }
+            );
             if !args.partial {
                 bail!("{what}; compute it again, or give --partial to merge the rows it holds");
             }
@@ -148,6 +157,7 @@ pub(super) fn merge(args: &CensusArgs) -> anyhow::Result<Status> {
         None => (summary_json(&hands, easiest), print_summary(&hands, easiest, text_width())),
     };
     json = labelled(json, &census, None);
+    json["shard_hands"] = json!(planned_hands);
     let partial = if stopped.is_empty() {
         String::new()
     } else {
@@ -179,7 +189,9 @@ fn adds_up_to(rows_summary: &Value, summary: &Value) -> bool {
     let without = |value: &Value| {
         let mut value = value.clone();
         if let Some(fields) = value.as_object_mut() {
-            for label in ["census", "shard", "interrupted", "rows_format", "long_rows", "hardest", "easiest"] {
+            for label in
+                ["census", "shard", "shard_hands", "interrupted", "rows_format", "long_rows", "hardest", "easiest"]
+            {
                 fields.remove(label);
             }
         }

@@ -140,6 +140,7 @@ pub fn run(args: &CensusArgs) -> anyhow::Result<Status> {
     let header = describe(&space, countdown_pool, &rules, targets, args.shard);
     let label = |summary: Value| {
         let mut summary = labelled(mark_interrupted(summary), &census, args.shard);
+        summary["shard_hands"] = json!(hands.len());
         summary["rows_format"] = json!(args.format.name());
         summary["long_rows"] = json!(args.long);
         summary
