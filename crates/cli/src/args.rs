@@ -124,7 +124,7 @@ pub struct CensusArgs {
 
     /// With --targets: one row per hand and target (long rows), saying
     /// whether the hand reaches the target, in place of one row per hand.
-    #[arg(long, requires = "targets")]
+    #[arg(long)]
     pub long: bool,
 
     /// Write the summary, as one JSON object, to FILE (also when Ctrl-C

@@ -553,6 +553,12 @@ fn census_rows_in_csv_and_json() {
     let refused = reckon(["census", "--targets", "1..=6", "--count"]).run();
     assert_eq!(refused.status, 2);
     assert_snapshot!(refused.stderr, @"error: --count with --targets counts the solutions of each hand and target: give --long for one row per hand and target");
+    let refused = reckon(["census", "--long", "-f", "csv"]).run();
+    assert_eq!(refused.status, 2);
+    assert_snapshot!(refused.stderr, @"error: --long writes one row per hand and target: give --targets");
+    let refused = reckon(["census", "--targets", "1..=6", "--long"]).run();
+    assert_eq!(refused.status, 2);
+    assert_snapshot!(refused.stderr, @"error: --long writes one row per hand and target: give -f csv or -f json");
 }
 
 #[test]

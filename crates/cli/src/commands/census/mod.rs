@@ -99,6 +99,9 @@ pub fn run(args: &CensusArgs) -> anyhow::Result<Status> {
             "--count counts the solutions for one target: give it with -t (without one, the Countdown pool's census counts the targets 100..=999 each selection makes)".to_owned()
         });
     }
+    if args.long && targets.is_none() {
+        bail!("--long writes one row per hand and target: give --targets");
+    }
     if args.long && args.format == CensusFormat::Text {
         bail!("--long writes one row per hand and target: give -f csv or -f json");
     }
