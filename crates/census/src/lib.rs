@@ -16,5 +16,5 @@ mod targets;
 pub use facts::{Analyser, Counter, HandFacts};
 pub use parallel::map_in_order;
 pub use space::{HandSpace, Shard, ShardError};
-pub use summary::Summary;
+pub use summary::{Summary, TOP};
 pub use targets::{TargetFacts, TargetSummary, targets_reached};

@@ -122,20 +122,48 @@ pub struct CensusArgs {
     #[arg(long, value_name = "I/N", value_parser = parse_shard)]
     pub shard: Option<reckon_census::Shard>,
 
-    /// Combine the -f jsonl output of the parts of a census (--shard) and
-    /// print the summary of them all.
+    /// With --targets: one row per hand and target (long rows), saying
+    /// whether the hand reaches the target, in place of one row per hand.
+    #[arg(long)]
+    pub long: bool,
+
+    /// Write the summary, as one JSON object, to FILE (also when Ctrl-C
+    /// stops the census: it then says so). With -f csv or json, stdout has
+    /// the rows only.
+    #[arg(long, value_name = "FILE")]
+    pub summary: Option<std::path::PathBuf>,
+
+    /// Show the N hardest hands (fewest solutions) and the N easiest (most
+    /// solutions) in the summary (with --count; without it, the 10 hardest).
+    #[arg(long, value_name = "N")]
+    pub top: Option<usize>,
+
+    /// Draw the histogram of solutions per hand (with --count), or of the
+    /// hands that reach each target (with --targets), as an SVG picture.
+    #[arg(long, value_name = "FILE.svg")]
+    pub plot: Option<std::path::PathBuf>,
+
+    /// Combine the parts of a census (--shard): each FILE holds the rows of
+    /// one part (-f json, or -f csv for hands), and its summary (--summary)
+    /// lies beside it, named as FILE with .summary.json in place of its
+    /// extension.
     #[arg(
         long,
         value_name = "FILE",
         num_args = 1..,
         conflicts_with_all = [
             "shard", "count", "distinct", "rate", "targets", "range", "cards", "max_copies",
-            "target", "rules", "ops", "domain", "card_use",
+            "target", "rules", "ops", "domain", "card_use", "long",
         ]
     )]
     pub merge: Vec<std::path::PathBuf>,
 
-    /// Output: a summary, or one row per hand.
+    /// With --merge: merge the parts even if some were stopped by Ctrl-C;
+    /// the summary then says it is partial.
+    #[arg(long, requires = "merge")]
+    pub partial: bool,
+
+    /// Output: a summary, or one row per hand (docs/data.md gives the columns).
     #[arg(short, long, value_enum, default_value_t = CensusFormat::Text)]
     pub format: CensusFormat,
 
@@ -151,10 +179,22 @@ pub struct CensusArgs {
 pub enum CensusFormat {
     /// A short human summary.
     Text,
-    /// One CSV row per hand.
+    /// One CSV row per hand, with a header.
     Csv,
-    /// One JSON object per hand, then a summary object.
-    Jsonl,
+    /// JSON Lines: one object per hand (also spelled jsonl).
+    #[value(alias = "jsonl")]
+    Json,
+}
+
+impl CensusFormat {
+    /// The format's name, as given to -f.
+    pub fn name(self) -> &'static str {
+        match self {
+            CensusFormat::Text => "text",
+            CensusFormat::Csv => "csv",
+            CensusFormat::Json => "json",
+        }
+    }
 }
 
 /// Arguments of `reckon reach`.
@@ -185,8 +225,11 @@ pub struct ReachArgs {
 pub enum ReachFormat {
     /// Compact ranges and the smallest positive number out of reach.
     Text,
-    /// One JSON object.
+    /// JSON Lines: one object, the numbers made as an array (also spelled jsonl).
+    #[value(alias = "jsonl")]
     Json,
+    /// One CSV row per whole number of the range, with a header.
+    Csv,
 }
 
 /// Arguments of the default command.
@@ -303,7 +346,9 @@ pub enum ExpressionsFormat {
     /// The count, or one expression per line.
     Text,
     /// JSON Lines: one object with the count, or one per expression. A
-    /// count beyond 2^53 is a string of digits, as JavaScript would round it.
+    /// count beyond 2^53 is a string of digits, as JavaScript would round it
+    /// (also spelled jsonl).
+    #[value(alias = "jsonl")]
     Json,
 }
 
@@ -311,8 +356,11 @@ pub enum ExpressionsFormat {
 pub enum Format {
     /// `8/(3-8/3) = 24` or `no solution`.
     Text,
-    /// JSON Lines, one object per hand.
+    /// JSON Lines, one object per hand (also spelled jsonl).
+    #[value(alias = "jsonl")]
     Json,
+    /// CSV with a header: one row per hand, or with --all one per solution.
+    Csv,
     /// `true` or `false` per hand.
     Bool,
     /// One operation at a time: `8/3 = 8/3; 3-8/3 = 1/3; 8/(1/3) = 24`.

@@ -42,8 +42,10 @@ Examples:
   reckon census --range 1-10 --count -f csv
   reckon census --targets 1..=100     how many hands make each target
   reckon census --rules countdown     every Countdown selection, targets 100..=999
-  reckon census --shard 2/8 -f jsonl > part2.jsonl
-                                      part 2 of 8 of a long census
+  reckon census --count --plot counts.svg
+                                      the summary, and its histogram drawn
+  reckon census --shard 2/8 -f json --summary part2.summary.json > part2.jsonl
+                                      part 2 of 8 of a long census, rows and summary
   reckon census --merge part*.jsonl   the summary of all the parts";
 
 pub const REACH: &str = "\

@@ -85,6 +85,8 @@ pub fn answer_batch_as_it_comes<R: Read>(
                         writeln!(out)?;
                     }
                     Format::Text | Format::Bool | Format::Steps => writeln!(out, "error: {message}")?,
+                    // Rows of hands only: the error is on stderr.
+                    Format::Csv => {}
                 }
             }
         }

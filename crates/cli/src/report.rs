@@ -36,6 +36,15 @@ impl From<Rational> for JsonNumber {
     }
 }
 
+/// A CSV write error as an I/O error of the same kind, so that a closed
+/// pipe is still recognised as one.
+pub fn csv_io(err: csv::Error) -> std::io::Error {
+    match err.kind() {
+        csv::ErrorKind::Io(io) => std::io::Error::new(io.kind(), err),
+        _ => std::io::Error::other(err),
+    }
+}
+
 /// Serializes a value by its `Display` form, for numbers that may be fractions.
 pub fn as_string<S: serde::Serializer>(value: &impl std::fmt::Display, serializer: S) -> Result<S::Ok, S::Error> {
     serializer.collect_str(value)
@@ -66,19 +75,6 @@ pub fn compact_ranges(values: &[i64]) -> String {
     out
 }
 
-/// Reads what [`compact_ranges`] wrote.
-pub fn parse_compact_ranges(text: &str) -> Option<Vec<i64>> {
-    let mut values = Vec::new();
-    for part in text.split(',').map(str::trim).filter(|p| !p.is_empty()) {
-        // The separator is a '-' that is not a leading sign.
-        match part.char_indices().skip(1).find(|&(_, c)| c == '-') {
-            Some((i, _)) => values.extend(part[..i].parse::<i64>().ok()?..=part[i + 1..].parse::<i64>().ok()?),
-            None => values.push(part.parse().ok()?),
-        }
-    }
-    Some(values)
-}
-
 /// A solution worked one operation at a time, the steps separated by `; `
 /// (`8/3 = 8/3; 3-8/3 = 1/3; 8/(1/3) = 24`); a lone card is its own
 /// step (`25 = 25`).
@@ -107,11 +103,9 @@ mod tests {
     use super::*;
 
     #[test]
-    fn ranges_round_trip() {
+    fn compact_ranges_join_runs() {
         let values = [-3, -2, 0, 1, 2, 3, 5, 7, 8];
-        let text = compact_ranges(&values);
-        assert_eq!(text, "-3--2, 0-3, 5, 7-8");
-        assert_eq!(parse_compact_ranges(&text).unwrap(), values);
+        assert_eq!(compact_ranges(&values), "-3--2, 0-3, 5, 7-8");
         assert_eq!(compact_ranges(&[]), "");
     }
 
@@ -143,8 +137,69 @@ pub fn write_refusal(
             writeln!(out)?;
         }
         Format::Text | Format::Bool | Format::Steps => writeln!(out, "error: {message}")?,
+        // Rows of hands only: the error is on stderr.
+        Format::Csv => {}
     }
     Ok(())
+}
+
+/// CSV rows of hands, `card1` to `cardN` first, then `columns`: the
+/// header comes with the first row, and N is the first hand's size.
+#[derive(Debug)]
+pub struct CsvHands {
+    columns: &'static [&'static str],
+    cards: Option<usize>,
+    /// Whether a hand was left out for its size.
+    pub left_out: bool,
+}
+
+impl CsvHands {
+    pub fn new(columns: &'static [&'static str]) -> CsvHands {
+        CsvHands { columns, cards: None, left_out: false }
+    }
+
+    /// Writes one row for `hand`, the header first if none was written.
+    /// A hand of another size than the first is reported on stderr and
+    /// left out (its row would not fit the columns), and `left_out` set.
+    pub fn write(
+        &mut self,
+        out: &mut impl Write,
+        hand: &Hand,
+        fields: impl IntoIterator<Item = String>,
+    ) -> anyhow::Result<()> {
+        if !self.header(out, hand)? {
+            return Ok(());
+        }
+        let mut csv = csv::WriterBuilder::new().from_writer(&mut *out);
+        let record: Vec<String> = hand.cards().iter().map(ToString::to_string).chain(fields).collect();
+        csv.write_record(record).map_err(csv_io)?;
+        csv.flush()?;
+        Ok(())
+    }
+
+    /// Writes the header for hands of `hand`'s size unless written; says
+    /// whether `hand` fits the columns (reported on stderr if not).
+    pub fn header(&mut self, out: &mut impl Write, hand: &Hand) -> anyhow::Result<bool> {
+        match self.cards {
+            Some(cards) if cards != hand.len() => {
+                error(&format!(
+                    "{hand}: the CSV rows hold {cards} cards, as the first hand does; use -f json for hands of different sizes"
+                ));
+                self.left_out = true;
+                Ok(false)
+            }
+            Some(_) => Ok(true),
+            None => {
+                let mut header: Vec<String> = (1..=hand.len()).map(|i| format!("card{i}")).collect();
+                header.extend(self.columns.iter().map(|&column| column.to_owned()));
+                let mut csv = csv::WriterBuilder::new().from_writer(&mut *out);
+                csv.write_record(header).map_err(csv_io)?;
+                csv.flush()?;
+                self.cards = Some(hand.len());
+                Ok(true)
+            }
+        }
+    }
 }
 
 #[derive(Serialize)]

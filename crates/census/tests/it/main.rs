@@ -33,6 +33,7 @@ fn census(space: &HandSpace, rules: Rules, threads: usize, count: bool) -> (Vec<
         },
     )
     .unwrap();
+    summary.finish_top();
     (rows, summary)
 }
 

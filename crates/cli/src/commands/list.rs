@@ -12,7 +12,7 @@ use crate::Status;
 use crate::args::{Format, SolveArgs};
 use crate::input;
 use crate::progress;
-use crate::report::{self, JsonNumber};
+use crate::report::{self, CsvHands, JsonNumber};
 
 pub fn run(args: &SolveArgs) -> anyhow::Result<Status> {
     let rules = args.rules.rules(args.target.value());
@@ -31,7 +31,7 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<Status> {
         }
     };
     let mut out = std::io::stdout().lock();
-    listing.write(&mut out, args, false)?;
+    listing.write(&mut out, args, false, &mut csv_rows(args))?;
     Ok(if listing.count == 0 { Status::NoSolution } else { Status::Success })
 }
 
@@ -42,13 +42,14 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<Status> {
 /// status 2; the batch goes on.
 fn run_batch(args: &SolveArgs, solver: &mut DistinctSolver, stdin: impl Read) -> anyhow::Result<Status> {
     let mut any_refused = false;
+    let mut csv = csv_rows(args);
     let status = input::answer_batch_as_it_comes(args.format, stdin, |out, hands| {
         let (rules, level) = (*solver.rules(), solver.level());
         let mut written = Ok(());
         let mut write = |hand: &Hand, listing: Result<Listing<'_>, TooManySolutions>| {
             if written.is_ok() {
                 written = match listing {
-                    Ok(listing) => listing.write(out, args, true),
+                    Ok(listing) => listing.write(out, args, true, &mut csv),
                     Err(refused) => {
                         any_refused = true;
                         report::write_refusal(out, args.format, hand, &rules, &refused)
@@ -67,7 +68,17 @@ fn run_batch(args: &SolveArgs, solver: &mut DistinctSolver, stdin: impl Read) ->
         }
         written
     })?;
-    Ok(if any_refused { Status::BadInput } else { status })
+    Ok(if any_refused || csv.left_out { Status::BadInput } else { status })
+}
+
+/// The CSV rows of a listing: one per hand with --count, one per solution with --all.
+fn csv_rows(args: &SolveArgs) -> CsvHands {
+    CsvHands::new(match (args.all, args.rate) {
+        (true, false) => &["target", "solution"],
+        (true, true) => &["target", "solution", "difficulty"],
+        (false, false) => &["target", "solvable", "count"],
+        (false, true) => &["target", "solvable", "count", "difficulty"],
+    })
 }
 
 /// The distinct solutions of one hand, or only their number.
@@ -123,10 +134,26 @@ impl<'a> Listing<'a> {
     /// A single hand's text listing takes one line per solution; in a batch
     /// every hand takes exactly one line. `--rate` adds the difficulty: a
     /// line of its own, or at the end of a batch line.
-    fn write(&self, out: &mut impl Write, args: &SolveArgs, in_batch: bool) -> anyhow::Result<()> {
+    fn write(&self, out: &mut impl Write, args: &SolveArgs, in_batch: bool, csv: &mut CsvHands) -> anyhow::Result<()> {
         let rating = args.rate.then(|| self.difficulty().map_or("none", Difficulty::name));
+        // Empty for a hand without a solution, as in census rows.
+        let band = rating.map(|name| if name == "none" { String::new() } else { name.to_owned() });
         match args.format {
             Format::Bool => writeln!(out, "{}", self.count > 0)?,
+            Format::Csv if args.all => {
+                csv.header(out, self.hand)?;
+                for solution in self.shown() {
+                    csv.write(
+                        out,
+                        self.hand,
+                        [self.rules.target.to_string(), solution].into_iter().chain(band.clone()),
+                    )?;
+                }
+            }
+            Format::Csv => {
+                let fields = [self.rules.target.to_string(), (self.count > 0).to_string(), self.count.to_string()];
+                csv.write(out, self.hand, fields.into_iter().chain(band))?;
+            }
             Format::Json => {
                 let mut json = self.json(args.all);
                 json.difficulty = rating.map(|name| (name != "none").then_some(name));

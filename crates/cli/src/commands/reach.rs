@@ -7,9 +7,10 @@ use serde::Serialize;
 
 use crate::Status;
 use crate::args::{ReachArgs, ReachFormat};
+use crate::commands::census::{card_columns, card_fields, cards_json};
 use crate::input;
 use crate::progress;
-use crate::report::{JsonNumber, compact_ranges};
+use crate::report::{JsonNumber, compact_ranges, csv_io};
 
 pub fn run(args: &ReachArgs) -> anyhow::Result<Status> {
     let Some(hand) = input::hand_from_args_or_report(&args.cards) else { return Ok(Status::BadInput) };
@@ -31,13 +32,29 @@ pub fn run(args: &ReachArgs) -> anyhow::Result<Status> {
         }
         ReachFormat::Json => {
             let json = JsonReach {
-                cards: hand.cards().iter().map(|&c| c.into()).collect(),
-                range: args.range.to_string(),
-                reachable: compact_ranges(&made),
-                count: made.len(),
+                cards: cards_json(&hand),
+                lo,
+                hi,
+                reachable_count: made.len(),
+                reachable: made,
                 smallest_unreachable: smallest_missing,
             };
             writeln!(std::io::stdout().lock(), "{}", serde_json::to_string(&json)?)?;
+        }
+        ReachFormat::Csv => {
+            // Long rows, as `census --targets --long` writes them.
+            let mut csv = csv::Writer::from_writer(std::io::stdout().lock());
+            let mut header = card_columns(hand.len());
+            header.extend(["target".to_owned(), "reachable".to_owned()]);
+            csv.write_record(header).map_err(csv_io)?;
+            let cards: Vec<String> = card_fields(&hand).collect();
+            let mut made = made.iter().peekable();
+            for target in lo..=hi {
+                let reachable = made.next_if(|&&m| m == target).is_some();
+                let record = cards.iter().cloned().chain([target.to_string(), reachable.to_string()]);
+                csv.write_record(record.collect::<Vec<_>>()).map_err(csv_io)?;
+            }
+            csv.flush()?;
         }
     }
     Ok(Status::Success)
@@ -51,9 +68,10 @@ fn smallest_positive_missing(made: &[i64]) -> i64 {
 #[derive(Serialize)]
 struct JsonReach {
     cards: Vec<JsonNumber>,
-    range: String,
-    reachable: String,
-    count: usize,
+    lo: i64,
+    hi: i64,
+    reachable: Vec<i64>,
+    reachable_count: usize,
     smallest_unreachable: i64,
 }
 

@@ -9,7 +9,7 @@ use crate::Status;
 use crate::args::{Format, SolveArgs};
 use crate::input;
 use crate::progress;
-use crate::report::{self, JsonNumber};
+use crate::report::{self, CsvHands, JsonNumber};
 use crate::rules_args::PresetArg;
 
 pub fn run(args: &SolveArgs) -> anyhow::Result<Status> {
@@ -38,7 +38,7 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<Status> {
         }
     };
     let mut out = std::io::stdout().lock();
-    answer.write(&mut out, args.format, false)?;
+    answer.write(&mut out, args.format, false, &mut CsvHands::new(CSV_COLUMNS))?;
     Ok(if answer.solution.is_some() { Status::Success } else { Status::NoSolution })
 }
 
@@ -49,12 +49,13 @@ fn run_batch(args: &SolveArgs, solver: &mut Solver, stdin: impl Read) -> anyhow:
     let (format, rules, closest) = (args.format, *solver.rules(), wants_closest(args));
     let engines = engines_asked_for();
     let mut any_refused = false;
+    let mut csv = CsvHands::new(CSV_COLUMNS);
     let status = input::answer_batch(format, stdin, |out, hand| {
         // Whether, not how: deciding is cheaper than finding a solution.
         let answered = if format == Format::Bool {
             solver.try_decide(hand).map(|answer| writeln!(out, "{answer}").map_err(anyhow::Error::from))
         } else {
-            Answer::of(hand, solver, closest).map(|answer| answer.write(out, format, true))
+            Answer::of(hand, solver, closest).map(|answer| answer.write(out, format, true, &mut csv))
         };
         if engines {
             show_engines(hand, solver);
@@ -67,8 +68,11 @@ fn run_batch(args: &SolveArgs, solver: &mut Solver, stdin: impl Read) -> anyhow:
             }
         }
     })?;
-    Ok(if any_refused { Status::BadInput } else { status })
+    Ok(if any_refused || csv.left_out { Status::BadInput } else { status })
 }
+
+/// The CSV columns of an answer, after the cards.
+const CSV_COLUMNS: &[&str] = &["target", "solvable", "solution"];
 
 /// Is `RECKON_SHOW_ENGINES` set? Then [`show_engines`] reports each hand:
 /// a diagnostic of why a hand took the time it did, and how the tests see
@@ -122,9 +126,15 @@ fn closest_solutions(hand: &Hand, rules: Rules) -> Vec<(Rational, Expr)> {
 
 impl Answer<'_> {
     /// Writes the answer as one line; in a batch the text form names the hand.
-    fn write(&self, out: &mut impl Write, format: Format, in_batch: bool) -> anyhow::Result<()> {
+    fn write(&self, out: &mut impl Write, format: Format, in_batch: bool, csv: &mut CsvHands) -> anyhow::Result<()> {
         match format {
             Format::Bool => writeln!(out, "{}", self.solution.is_some())?,
+            Format::Csv => {
+                let solution = self.solution.as_ref().map(|e| e.in_domain(self.rules.domain).to_string());
+                let fields =
+                    [self.rules.target.to_string(), self.solution.is_some().to_string(), solution.unwrap_or_default()];
+                csv.write(out, self.hand, fields)?;
+            }
             Format::Json => {
                 serde_json::to_writer(&mut *out, &self.json())?;
                 writeln!(out)?;

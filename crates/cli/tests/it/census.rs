@@ -1,4 +1,4 @@
-//! `reckon census` and `reckon reach`.
+//! `reckon census`: summaries, rows, shards and merges, plots.
 
 use insta::assert_snapshot;
 
@@ -12,7 +12,8 @@ fn summary_for_cards_one_to_ten() {
     census of hands of 4 cards, target 24, operators +-*/
     hands: 715
     solvable: 566 (79.2%)
-    need fractions: 10 (1 3 4 6, 1 4 5 6, 1 5 5 5, 1 6 6 8, 2 4 10 10, 2 5 5 10, 2 7 7 10, 3 3 7 7, 3 3 8 8, 4 4 7 7)
+    need fractions: 10 (1 3 4 6, 1 4 5 6, 1 5 5 5, 1 6 6 8, 2 4 10 10, 2 5 5 10,
+      2 7 7 10, 3 3 7 7, 3 3 8 8, 4 4 7 7)
     need negative intermediate results: 0
     ");
 }
@@ -31,44 +32,67 @@ fn target_ten_and_csv_rows() {
     let run = reckon(["census", "-t", "10", "-f", "csv"]).run();
     assert_eq!(run.status, 0);
     let rows: Vec<&str> = run.stdout.lines().collect();
-    assert_eq!(rows[0], "cards,solvable,solution,needs_fractions,needs_negatives");
+    assert_eq!(rows[0], "card1,card2,card3,card4,solvable,solution,needs_fractions,needs_negatives");
     assert_eq!(rows.len(), 1 + 1820);
     assert_eq!(rows.iter().filter(|r| r.contains(",true,")).count(), 1540);
     assert_snapshot!(rows[1..4].join("\n"), @r"
-    1 1 1 1,false,,false,false
-    1 1 1 2,false,,false,false
-    1 1 1 3,false,,false,false
+    1,1,1,1,false,,false,false
+    1,1,1,2,false,,false,false
+    1,1,1,3,false,,false,false
     ");
 }
 
-fn rows(jsonl: &str) -> Vec<&str> {
-    jsonl.lines().filter(|l| !l.starts_with("{\"summary\"")).collect()
+/// A fresh directory for the files of one test.
+fn scratch(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("reckon-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
 }
 
-fn summary(jsonl: &str) -> &str {
-    jsonl.lines().last().filter(|l| l.starts_with("{\"summary\"")).expect("a summary line")
+/// The summary a census wrote to `path`, without the labels that tell how
+/// the rows beside it were written.
+fn summary_in(path: &std::path::Path) -> serde_json::Value {
+    let mut summary: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let fields = summary.as_object_mut().unwrap();
+    fields.remove("rows_format");
+    fields.remove("long_rows");
+    summary
 }
 
 #[test]
 fn shards_concatenate_and_merge_to_the_whole() {
-    let whole = reckon(["census", "--count", "--rate", "-f", "jsonl"]).run();
+    let dir = scratch("shards");
+    let whole_summary = dir.join("whole.summary.json");
+    let census = ["census", "--count", "--rate", "-f", "jsonl"];
+    let whole = reckon(census.into_iter().chain(["--summary", whole_summary.to_str().unwrap()])).run();
     assert_eq!(whole.status, 0);
-    let dir = std::env::temp_dir().join(format!("reckon-shards-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let mut concatenated = Vec::new();
+    assert!(whole.stdout.lines().all(|line| line.starts_with("{\"cards\":")), "rows only on stdout");
+    let mut concatenated = String::new();
     let mut files = Vec::new();
     for i in 1..=3 {
-        let part = reckon(["census", "--count", "--rate", "-f", "jsonl", "--shard", &format!("{i}/3")]).run();
-        assert_eq!(part.status, 0, "{part}");
-        concatenated.extend(rows(&part.stdout).into_iter().map(str::to_owned));
         let file = dir.join(format!("part{i}.jsonl"));
+        let summary = dir.join(format!("part{i}.summary.json"));
+        let shard = format!("{i}/3");
+        let part = census.into_iter().chain(["--shard", &shard, "--summary", summary.to_str().unwrap()]);
+        let part = reckon(part).run();
+        assert_eq!(part.status, 0, "{part}");
+        concatenated += &part.stdout;
         std::fs::write(&file, &part.stdout).unwrap();
         files.push(file.to_string_lossy().into_owned());
     }
-    assert_eq!(concatenated, rows(&whole.stdout));
-    let merged = reckon(["census", "-f", "jsonl", "--merge"].into_iter().map(String::from).chain(files.clone())).run();
-    assert_eq!(merged.stdout.trim_end(), summary(&whole.stdout), "{merged}");
-    let merged_text = reckon(["census", "--merge"].into_iter().map(String::from).chain(files)).run();
+    assert_eq!(concatenated, whole.stdout);
+    let merged = reckon(["census", "-f", "json", "--merge"].into_iter().map(String::from).chain(files.clone())).run();
+    assert_eq!(merged.status, 0, "{merged}");
+    assert_eq!(serde_json::from_str::<serde_json::Value>(&merged.stdout).unwrap(), summary_in(&whole_summary));
+    let plot = dir.join("merged.svg");
+    let merged_text = reckon(["census", "--merge"].into_iter().map(String::from).chain(files))
+        .arg("--plot")
+        .arg(plot.to_str().unwrap())
+        .run();
+    let svg = std::fs::read_to_string(&plot).unwrap();
+    assert!(svg.contains("Distinct solutions per hand: merged census"), "{svg}");
+    assert_eq!(bars(&svg), 12, "from 0 to 11 solutions");
     let whole_text = reckon(["census", "--count", "--rate"]).run();
     assert_eq!(
         merged_text.stdout,
@@ -84,8 +108,9 @@ fn ratings_in_rows_and_summary() {
     let census = reckon(["census", "--rate", "--range", "1..=6", "-f", "csv"]).run();
     assert_eq!(census.status, 0, "{census}");
     let rows: Vec<&str> = census.stdout.lines().collect();
-    assert_eq!(rows[0], "cards,solvable,solution,needs_fractions,needs_negatives,difficulty");
-    let hands: String = rows[1..].iter().map(|row| row.split(',').next().unwrap().to_owned() + "\n").collect();
+    assert_eq!(rows[0], "card1,card2,card3,card4,solvable,solution,needs_fractions,needs_negatives,difficulty");
+    let hands: String =
+        rows[1..].iter().map(|row| row.split(',').take(4).collect::<Vec<_>>().join(" ") + "\n").collect();
     let rated = reckon(["--count", "--rate"]).stdin(&hands).run();
     assert_eq!(rated.status, 0, "{rated}");
     for (row, line) in rows[1..].iter().zip(rated.stdout.lines()) {
@@ -110,10 +135,12 @@ fn ratings_in_rows_and_summary() {
 
 #[test]
 fn one_thread_or_two_give_the_same_output() {
-    let one = reckon(["census", "--count", "-f", "jsonl", "-j", "1", "--range", "1..=10"]).run();
-    let two = reckon(["census", "--count", "-f", "jsonl", "-j", "2", "--range", "1..=10"]).run();
-    assert_eq!(one.status, 0);
-    assert_eq!(one.stdout, two.stdout);
+    for format in ["json", "csv", "text"] {
+        let one = reckon(["census", "--count", "-f", format, "-j", "1", "--range", "1..=10"]).run();
+        let two = reckon(["census", "--count", "-f", format, "-j", "2", "--range", "1..=10"]).run();
+        assert_eq!(one.status, 0);
+        assert_eq!(one.stdout, two.stdout);
+    }
 }
 
 #[test]
@@ -126,8 +153,8 @@ fn many_targets_at_once() {
     games (hand, target): 220, solvable: 10 (4.5%)
     hands that reach every target of 20..=30: 0
     hands reaching each target:
-       20: 3         21: 1         22: 0         23: 0         24: 4         25: 0         26: 0         27: 1
-       28: 1         29: 0         30: 0
+    20: 3   21: 1   22: 0   23: 0   24: 4   25: 0   26: 0   27: 1   28: 1   29: 0
+    30: 0
     ");
 }
 
@@ -188,38 +215,23 @@ fn countdown_pool_with_one_target_or_fewer_copies() {
     hands: 13243
     solvable: 12101 (91.4%)
     ");
-    // The summary line names the pool by runs of values with their copies.
-    let run = reckon(["census", "--rules", "countdown", "--max-copies", "1", "-t", "765", "-f", "jsonl"]).run();
-    let summary: serde_json::Value = serde_json::from_str(run.stdout.lines().last().unwrap()).unwrap();
+    // The summary names the pool by runs of values with their copies.
+    let dir = scratch("pool");
+    let file = dir.join("s.json");
+    let run = reckon(["census", "--rules", "countdown", "--max-copies", "1", "-t", "765", "--summary"])
+        .arg(file.to_str().unwrap())
+        .run();
+    assert_eq!(run.status, 0, "{run}");
+    let run = |lo: i64, hi: i64| serde_json::json!({"lo": lo, "hi": hi, "copies": 1});
     assert_eq!(
-        summary["summary"]["census"]["pool"],
-        serde_json::json!([[1, 10, 1], [25, 25, 1], [50, 50, 1], [75, 75, 1], [100, 100, 1]])
+        summary_in(&file)["census"]["pool"],
+        serde_json::json!([run(1, 10), run(25, 25), run(50, 50), run(75, 75), run(100, 100)])
     );
+    std::fs::remove_dir_all(dir).unwrap();
     assert_snapshot!(head(&["census", "--rules", "countdown", "--max-copies", "1", "-t", "765"]), @r"
     census of Countdown selections (6 numbers from one each of 1..=10 and 25, 50, 75, 100), target 765, operators +-*/, any subset
     hands: 3003
     solvable: 2967 (98.8%)
-    ");
-}
-
-#[test]
-fn reach_of_four_fours() {
-    assert_snapshot!(reckon(["reach", "4", "4", "4", "4", "--range", "0..=10"]).run(), @r"
-    status: 0
-    --- stdout
-    makes 0-9 (10 of 0..=10)
-    smallest positive whole number it cannot make: 10
-    ");
-}
-
-/// Eight distinct cards make some 200 million values in their last step:
-/// refused with a message, within bounded memory, never an abort.
-#[test]
-fn reach_past_the_memory_budget_is_refused() {
-    assert_snapshot!(reckon(["reach", "1", "2", "3", "4", "5", "6", "7", "8"]).run(), @r"
-    status: 2
-    --- stderr
-    error: working out every value these 8 cards make would take more than about 2 GB of memory; try fewer cards, or cards that repeat
     ");
 }
 
@@ -306,54 +318,288 @@ fn zero_copies_is_refused() {
 }
 
 /// Merging checks that its files are the shards of one census, each once
-/// and none missing, cut short or short of a row.
+/// and none missing, cut short, short of a row or stopped by Ctrl-C.
 #[test]
 fn merging_refuses_shards_that_do_not_belong_together() {
-    let dir = std::env::temp_dir().join(format!("reckon-bad-shards-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch("bad-shards");
+    let path = |name: &str| dir.join(name).to_string_lossy().into_owned();
     let shard = |name: &str, extra: &[&str]| {
-        let args = ["census", "--cards", "3", "--range", "1..=5", "-f", "jsonl"].iter().chain(extra);
-        let run = reckon(args.copied()).run();
+        let summary = path(&format!("{name}.summary.json"));
+        let args = ["census", "--cards", "3", "--range", "1..=5", "-f", "jsonl", "--summary", &summary];
+        let run = reckon(args.iter().chain(extra).copied()).run();
         assert_eq!(run.status, 0, "{run}");
-        let file = dir.join(name);
-        std::fs::write(&file, &run.stdout).unwrap();
-        file.to_string_lossy().into_owned()
+        std::fs::write(path(&format!("{name}.jsonl")), &run.stdout).unwrap();
+        path(&format!("{name}.jsonl"))
     };
-    let (one, two) = (shard("one.jsonl", &["--shard", "1/2"]), shard("two.jsonl", &["--shard", "2/2"]));
-    let other_target = shard("ten.jsonl", &["-t", "10", "--shard", "2/2"]);
-    let cut = dir.join("cut.jsonl");
-    std::fs::write(&cut, std::fs::read_to_string(&two).unwrap().lines().next().unwrap()).unwrap();
-    let cut = cut.to_string_lossy().into_owned();
-    // A row lost, or one repeated, no longer adds up to the file's summary line.
-    let edited = |name: &str, edit: fn(Vec<&str>) -> Vec<&str>| {
+    let (one, two) = (shard("one", &["--shard", "1/2"]), shard("two", &["--shard", "2/2"]));
+    let other_target = shard("ten", &["-t", "10", "--shard", "2/2"]);
+    // Copies of shard 2/2, its rows or its summary edited.
+    let edited = |name: &str, rows: fn(Vec<&str>) -> Vec<&str>, summary: fn(String) -> String| {
         let text = std::fs::read_to_string(&two).unwrap();
-        let file = dir.join(name);
-        std::fs::write(&file, edit(text.lines().collect()).join("\n")).unwrap();
-        file.to_string_lossy().into_owned()
+        std::fs::write(path(&format!("{name}.jsonl")), rows(text.lines().collect()).join("\n")).unwrap();
+        let summary_text = std::fs::read_to_string(path("two.summary.json")).unwrap();
+        std::fs::write(path(&format!("{name}.summary.json")), summary(summary_text)).unwrap();
+        path(&format!("{name}.jsonl"))
     };
-    let lost = edited("lost.jsonl", |mut lines| {
-        lines.remove(1);
-        lines
-    });
-    let repeated = edited("repeated.jsonl", |mut lines| {
-        lines.insert(0, lines[0]);
-        lines
-    });
-    let merge = |files: &[&String]| {
-        reckon(["census", "--merge"].into_iter().map(String::from).chain(files.iter().map(|f| f.to_string()))).run()
+    let cut = edited("cut", |lines| lines[..1].to_vec(), |s| s);
+    let lost = edited(
+        "lost",
+        |mut lines| {
+            lines.remove(1);
+            lines
+        },
+        |s| s,
+    );
+    let repeated = edited(
+        "repeated",
+        |mut lines| {
+            lines.insert(0, lines[0]);
+            lines
+        },
+        |s| s,
+    );
+    let cut_summary = edited("cutsummary", |lines| lines, |s| s[..s.len() / 2].to_owned());
+    let stopped = edited("stopped", |lines| lines, |s| s.replacen('{', r#"{"interrupted":true,"#, 1));
+    let lonely = path("lonely.jsonl");
+    std::fs::copy(&two, &lonely).unwrap();
+    let merge = |files: &[&String], extra: &[&str]| {
+        let files = files.iter().map(|f| f.to_string());
+        reckon(
+            ["census", "--merge"].into_iter().map(String::from).chain(files).chain(extra.iter().map(|e| e.to_string())),
+        )
+        .run()
     };
-    assert_eq!(merge(&[&one, &two]).status, 0);
+    assert_eq!(merge(&[&one, &two], &[]).status, 0);
+    let plot = path("plot.svg");
+    let not_counted = merge(&[&one, &two], &["--plot", &plot]);
+    assert_eq!(not_counted.status, 2, "{not_counted}");
+    assert!(not_counted.stderr.contains("the shards were not computed with --count"), "{not_counted}");
     for (files, says) in [
         (vec![&one, &one], "shard 1/2 again"),
         (vec![&one], "shard 2/2 is missing"),
         (vec![&one, &other_target], "a different census"),
-        (vec![&one, &cut], "no summary line"),
-        (vec![&one, &lost], "do not add up to this summary line"),
-        (vec![&one, &repeated], "do not add up to this summary line"),
+        (vec![&one, &cut], "do not add up to its summary"),
+        (vec![&one, &lost], "do not add up to its summary"),
+        (vec![&one, &repeated], "do not add up to its summary"),
+        (vec![&one, &cut_summary], "not a JSON summary"),
+        (vec![&one, &lonely], "no summary beside it"),
+        (vec![&one, &stopped], "shard 2/2 ("),
     ] {
-        let run = merge(&files);
+        let run = merge(&files, &[]);
         assert_eq!(run.status, 2, "{run}");
-        assert!(run.stderr.contains(says), "{run}");
+        assert!(run.stderr.contains(says), "{says}: {run}");
     }
+    let refused = merge(&[&one, &stopped], &[]);
+    assert!(
+        refused
+            .stderr
+            .contains("is incomplete: Ctrl-C stopped it after 18 of its 18 hands; compute it again, or give --partial"),
+        "{refused}"
+    );
+    // Asked for, a partial merge goes through, and says it is partial.
+    let partial = merge(&[&one, &stopped], &["--partial", "-f", "json"]);
+    assert_eq!(partial.status, 0, "{partial}");
+    let summary: serde_json::Value = serde_json::from_str(&partial.stdout).unwrap();
+    assert_eq!(summary["partial"], true);
+    assert_eq!(summary["hands"], 35);
+    assert!(partial.stderr.contains("warning: shard 2/2"), "{partial}");
+    let partial_text = merge(&[&one, &stopped], &["--partial"]);
+    assert!(partial_text.stdout.starts_with("partial: shard 2/2 was stopped by Ctrl-C\nhands: 35\n"), "{partial_text}");
+    // Shards of CSV rows merge as JSON ones do, and are checked as closely.
+    let csv_shard = |name: &str, shard: &str| {
+        let summary = path(&format!("{name}.summary.json"));
+        let args = ["census", "--cards", "3", "--range", "1..=5", "-f", "csv", "--summary", &summary, "--shard", shard];
+        let run = reckon(args).run();
+        assert_eq!(run.status, 0, "{run}");
+        std::fs::write(path(&format!("{name}.csv")), &run.stdout).unwrap();
+        path(&format!("{name}.csv"))
+    };
+    let (csv_one, csv_two) = (csv_shard("csv1", "1/2"), csv_shard("csv2", "2/2"));
+    let from_json = merge(&[&one, &two], &["-f", "json"]);
+    assert_eq!(merge(&[&csv_one, &csv_two], &["-f", "json"]).stdout, from_json.stdout);
+    let text = std::fs::read_to_string(&csv_two).unwrap();
+    std::fs::write(&csv_two, &text[..text.len() - 8]).unwrap();
+    let cut_csv = merge(&[&csv_one, &csv_two], &[]);
+    assert_eq!(cut_csv.status, 2, "{cut_csv}");
+    assert!(cut_csv.stderr.contains("csv2.csv:"), "{cut_csv}");
     std::fs::remove_dir_all(dir).unwrap();
+}
+
+/// Ctrl-C stops a census cleanly: the rows written are whole, and the
+/// summary file says the run was interrupted, so that a merge refuses it.
+#[cfg(unix)]
+#[test]
+fn an_interrupted_shard_is_not_merged_as_complete() {
+    use std::process::{Command, Stdio};
+    let dir = scratch("interrupted");
+    let summary = dir.join("p2.summary.json");
+    let child = Command::new(env!("CARGO_BIN_EXE_reckon"))
+        .args(["census", "--cards", "6", "--count", "-j", "1", "-f", "jsonl", "--shard", "2/3", "--summary"])
+        .arg(&summary)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(1500));
+    let interrupted = Command::new("kill").args(["-INT", &child.id().to_string()]).status().unwrap();
+    assert!(interrupted.success());
+    let output = child.wait_with_output().unwrap();
+    assert_eq!(output.status.code(), Some(130), "{}", String::from_utf8_lossy(&output.stderr));
+    let rows = String::from_utf8(output.stdout).unwrap();
+    let written = summary_in(&summary);
+    assert_eq!(written["interrupted"], true);
+    assert_eq!(written["shard"], "2/3");
+    assert_eq!(written["hands"], rows.lines().count(), "the summary counts the rows written");
+    assert_eq!(written["shard_hands"], 6188, "of the hands of its shard");
+    let file = dir.join("p2.jsonl");
+    std::fs::write(&file, rows).unwrap();
+    let merge = reckon(["census", "--merge"]).arg(file.to_str().unwrap()).run();
+    assert_eq!(merge.status, 2, "{merge}");
+    assert!(merge.stderr.contains("shard 2/3"), "{merge}");
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn top_hands_at_both_ends() {
+    let dir = scratch("top");
+    let file = dir.join("s.json");
+    let run =
+        reckon(["census", "--range", "1..=6", "--count", "--top", "2", "--summary"]).arg(file.to_str().unwrap()).run();
+    assert_eq!(run.status, 0, "{run}");
+    assert_snapshot!(run.stdout.split_once("hardest").unwrap().1, @r"
+     (fewest solutions, fraction-only first):
+      1 3 4 6 (1 solution, needs fractions)
+      1 5 5 5 (1 solution, needs fractions)
+    easiest (most solutions):
+      2 3 4 6 (9 solutions)
+      3 3 5 6 (7 solutions)
+    ");
+    let summary = summary_in(&file);
+    assert_snapshot!(summary["hardest"].to_string(), @r#"[{"cards":[1,3,4,6],"count":1,"needs_fractions":true},{"cards":[1,5,5,5],"count":1,"needs_fractions":true}]"#);
+    assert_snapshot!(summary["easiest"].to_string(), @r#"[{"cards":[2,3,4,6],"count":9,"needs_fractions":false},{"cards":[3,3,5,6],"count":7,"needs_fractions":false}]"#);
+    let refused = reckon(["census", "--top", "3"]).run();
+    assert_eq!(refused.status, 2, "{refused}");
+    assert!(refused.stderr.contains("--top ranks the hands by their number of solutions: give --count"), "{refused}");
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+/// Past twenty different counts, the histogram is binned into ranges of a round width.
+#[test]
+fn a_histogram_of_many_counts_is_binned() {
+    let dir = scratch("binned");
+    let plot = dir.join("binned.svg");
+    let run = reckon(["census", "--cards", "5", "--range", "1..=6", "--count", "--plot", plot.to_str().unwrap()]).run();
+    assert_eq!(run.status, 0, "{run}");
+    let histogram = run.stdout.split_once("(solutions: hands):\n").unwrap().1.split_once("hardest").unwrap().0;
+    assert_eq!(bars(&std::fs::read_to_string(&plot).unwrap()), histogram.lines().count(), "a bar per bin");
+    std::fs::remove_dir_all(dir).unwrap();
+    assert_snapshot!(histogram, @r"
+        0-4: 40
+        5-9: 51
+      10-14: 53
+      15-19: 33
+      20-24: 25
+      25-29: 15
+      30-34: 12
+      35-39: 9
+      40-44: 4
+      45-49: 5
+      50-54: 2
+      55-59: 2
+      70-74: 1
+    ");
+}
+
+#[test]
+fn census_rows_in_csv_and_json() {
+    let head = |args: &[&str], lines: usize| {
+        let run = reckon(args.iter().copied()).run();
+        assert_eq!(run.status, 0, "{run}");
+        run.stdout.lines().take(lines).collect::<Vec<_>>().join("\n")
+    };
+    let hands = ["census", "--range", "3..=8", "--count", "--rate"];
+    assert_snapshot!(head(&[&hands[..], &["-f", "csv"]].concat(), 3), @r"
+    card1,card2,card3,card4,solvable,solution,needs_fractions,needs_negatives,count,difficulty
+    3,3,3,3,true,3*3*3-3,false,false,1,medium
+    3,3,3,4,true,(3*3-3)*4,false,false,2,hard
+    ");
+    assert_snapshot!(head(&[&hands[..], &["-f", "jsonl"]].concat(), 2), @r#"
+    {"cards":[3,3,3,3],"solvable":true,"solution":"3*3*3-3","needs_fractions":false,"needs_negatives":false,"count":1,"difficulty":"medium"}
+    {"cards":[3,3,3,4],"solvable":true,"solution":"(3*3-3)*4","needs_fractions":false,"needs_negatives":false,"count":2,"difficulty":"hard"}
+    "#);
+    let targets = ["census", "--cards", "3", "--range", "1..=4", "--targets", "1..=6"];
+    assert_snapshot!(head(&[&targets[..], &["-f", "csv"]].concat(), 3), @r"
+    card1,card2,card3,reachable_count
+    1,1,1,3
+    1,1,2,4
+    ");
+    assert_snapshot!(head(&[&targets[..], &["-f", "json"]].concat(), 2), @r#"
+    {"cards":[1,1,1],"reachable":[1,2,3],"reachable_count":3}
+    {"cards":[1,1,2],"reachable":[1,2,3,4],"reachable_count":4}
+    "#);
+    let long = [&targets[..], &["--long", "--count"]].concat();
+    assert_snapshot!(head(&[&long[..], &["-f", "csv"]].concat(), 5), @r"
+    card1,card2,card3,target,reachable,count
+    1,1,1,1,true,1
+    1,1,1,2,true,1
+    1,1,1,3,true,1
+    1,1,1,4,false,0
+    ");
+    let json = reckon([&long[..], &["-f", "json"]].concat()).run();
+    assert_eq!(json.stdout.lines().count(), 20 * 6, "a row per hand and target");
+    let reaching = json.stdout.lines().filter(|line| line.contains("\"reachable\":true")).count();
+    assert_eq!(reaching, 89, "the solvable games of the summary");
+    assert_snapshot!(json.stdout.lines().nth(3).unwrap(), @r#"{"cards":[1,1,1],"target":4,"reachable":false,"count":0}"#);
+    let refused = reckon(["census", "--targets", "1..=6", "--count"]).run();
+    assert_eq!(refused.status, 2);
+    assert_snapshot!(refused.stderr, @"error: --count with --targets counts the solutions of each hand and target: give --long for one row per hand and target");
+    let refused = reckon(["census", "--long", "-f", "csv"]).run();
+    assert_eq!(refused.status, 2);
+    assert_snapshot!(refused.stderr, @"error: --long writes one row per hand and target: give --targets");
+    let refused = reckon(["census", "--targets", "1..=6", "--long"]).run();
+    assert_eq!(refused.status, 2);
+    assert_snapshot!(refused.stderr, @"error: --long writes one row per hand and target: give -f csv or -f json");
+}
+
+#[test]
+fn plots_are_svg_with_titles_labels_and_one_bar_per_row() {
+    let dir = scratch("plot");
+    let file = dir.join("solutions.svg");
+    let run = reckon(["census", "--range", "1..=6", "--count", "--plot", file.to_str().unwrap()]).run();
+    assert_eq!(run.status, 0, "{run}");
+    let svg = std::fs::read_to_string(&file).unwrap();
+    assert!(svg.starts_with("<svg ") && svg.trim_end().ends_with("</svg>"), "{svg}");
+    for text in ["Distinct solutions per hand: census of hands of 4 cards", "distinct solutions", "hands"] {
+        assert!(svg.contains(text), "{text}: {svg}");
+    }
+    let histogram_rows = run.stdout.split_once("(solutions: hands):\n").unwrap().1.split_once("hardest").unwrap().0;
+    assert_eq!(bars(&svg), histogram_rows.lines().count());
+    let file = dir.join("targets.svg");
+    let run = reckon([
+        "census",
+        "--cards",
+        "3",
+        "--range",
+        "1..=4",
+        "--targets",
+        "20..=30",
+        "--plot",
+        file.to_str().unwrap(),
+    ])
+    .run();
+    assert_eq!(run.status, 0, "{run}");
+    let svg = std::fs::read_to_string(&file).unwrap();
+    for text in ["Hands that reach each target", "target", "hands that reach it"] {
+        assert!(svg.contains(text), "{text}: {svg}");
+    }
+    assert_eq!(bars(&svg), 11, "one bar per target");
+    let refused = reckon(["census", "--plot", file.to_str().unwrap()]).run();
+    assert_eq!(refused.status, 2);
+    assert_snapshot!(refused.stderr, @"error: --plot draws the solutions per hand (with --count) or the hands that reach each target (with --targets): give one of them");
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+/// The bars of a plot: its filled rectangles but the background.
+fn bars(svg: &str) -> usize {
+    svg.lines().filter(|line| line.starts_with("<rect") && line.contains("fill=\"#3B6EA8\"")).count()
 }

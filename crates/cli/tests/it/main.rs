@@ -11,6 +11,7 @@ mod fraction_cards;
 mod help;
 mod play;
 mod ranges;
+mod reach;
 mod serve;
 mod solve;
 #[cfg(target_os = "linux")]
@@ -43,6 +44,12 @@ pub fn reckon<I: IntoIterator<Item = S>, S: Into<String>>(args: I) -> Reckon {
 }
 
 impl Reckon {
+    /// Adds one more argument.
+    pub fn arg(mut self, arg: impl Into<String>) -> Reckon {
+        self.args.push(arg.into());
+        self
+    }
+
     /// Feeds `text` to stdin.
     pub fn stdin(self, text: &str) -> Reckon {
         self.stdin_bytes(text.as_bytes())

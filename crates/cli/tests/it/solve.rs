@@ -372,3 +372,38 @@ fn the_command_line_answers_through_the_library_strategy() {
     1 1 1 1 1 1 1 1 1 1: search
     ");
 }
+
+/// CSV rows: a header, then one row per hand, or per solution with --all;
+/// a hand of another size than the first is left out, with an error.
+#[test]
+fn csv_rows_of_a_batch() {
+    let batch = "3 3 8 8\n1 1 1 1\n1 2 3\n4 4 7 7\n";
+    assert_snapshot!(reckon(["-f", "csv"]).stdin(batch).run(), @r"
+    status: 2
+    --- stdout
+    card1,card2,card3,card4,target,solvable,solution
+    3,3,8,8,24,true,8/(3-8/3)
+    1,1,1,1,24,false,
+    4,4,7,7,24,true,(4-4/7)*7
+    --- stderr
+    error: 1 2 3: the CSV rows hold 4 cards, as the first hand does; use -f json for hands of different sizes
+    ");
+    assert_snapshot!(reckon(["--count", "--rate", "-f", "csv"]).stdin("3 3 8 8\n1 2 3 4\n1 1 1 1\n").run(), @r"
+    status: 0
+    --- stdout
+    card1,card2,card3,card4,target,solvable,count,difficulty
+    3,3,8,8,24,true,1,hard
+    1,2,3,4,24,true,3,easy
+    1,1,1,1,24,false,0,
+    ");
+    assert_snapshot!(reckon(["--all", "-f", "csv", "1", "1", "5", "5"]).run(), @r"
+    status: 0
+    --- stdout
+    card1,card2,card3,card4,target,solution
+    1,1,5,5,24,5*5*1-1
+    1,1,5,5,24,(5+1)*(5-1)
+    ");
+    // jsonl is another name for json.
+    let json = reckon(["-f", "json", "3", "3", "8", "8"]).run();
+    assert_eq!(json.stdout, reckon(["-f", "jsonl", "3", "3", "8", "8"]).run().stdout);
+}

@@ -8,21 +8,24 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use anyhow::{Context, bail};
 use indicatif::{ProgressBar, ProgressStyle};
 use reckon_canonical::{DistinctSolver, Level};
-use reckon_census::{Analyser, HandFacts, HandSpace, Shard, Summary, TargetFacts, TargetSummary, map_in_order};
+use reckon_census::{Analyser, HandSpace, Shard, Summary, TargetFacts, TargetSummary, map_in_order};
 use reckon_core::engine::SharedSets;
-use reckon_core::rules::{CardUse, Domain};
-use reckon_core::{Hand, Reach, Rules};
-use reckon_play::Difficulty;
-use serde::{Deserialize, Serialize};
+use reckon_core::rules::CardUse;
+use reckon_core::{Hand, Rational, Reach, Rules};
 use serde_json::{Value, json};
 
 mod merge;
+mod plot;
+mod rows;
+mod summary;
 
 use crate::Status;
 use crate::args::{CensusArgs, CensusFormat, LevelArg};
 use crate::range::IntRange;
-use crate::report::{JsonNumber, compact_ranges, percent};
 use crate::rules_args::{DomainArg, PresetArg, UseArg};
+use rows::{RowKind, Rows};
+pub use rows::{card_columns, card_fields, cards_json};
+use summary::{print_summary, print_target_summary, summary_json, target_summary_json, text_width};
 
 /// The most hands a census lists (a gigabyte or two of them): past that
 /// the list would not fit in memory, and the census would take days.
@@ -82,15 +85,37 @@ pub fn run(args: &CensusArgs) -> anyhow::Result<Status> {
             bail!("--targets {range} spans {span} targets: a census counts at most {MOST_TARGETS}");
         }
     }
-    let one_target_only = [(args.count, "--count counts the solutions"), (args.rate, "--rate rates the hands")];
-    if let (Some((_, what)), true) = (one_target_only.iter().find(|(given, _)| *given), targets.is_some()) {
+    if args.rate && targets.is_some() {
         bail!(if args.targets.is_some() {
-            format!("{what} for one target; it does not combine with --targets")
+            "--rate rates the hands for one target; it does not combine with --targets".to_owned()
         } else {
-            format!(
-                "{what} for one target: give it with -t (without one, the Countdown pool's census counts the targets 100..=999 each selection makes)"
-            )
+            "--rate rates the hands for one target: give it with -t (without one, the Countdown pool's census counts the targets 100..=999 each selection makes)".to_owned()
         });
+    }
+    if args.count && targets.is_some() && !args.long {
+        bail!(if args.targets.is_some() {
+            "--count with --targets counts the solutions of each hand and target: give --long for one row per hand and target".to_owned()
+        } else {
+            "--count counts the solutions for one target: give it with -t (without one, the Countdown pool's census counts the targets 100..=999 each selection makes)".to_owned()
+        });
+    }
+    if args.long && targets.is_none() {
+        bail!("--long writes one row per hand and target: give --targets");
+    }
+    if args.long && args.format == CensusFormat::Text {
+        bail!("--long writes one row per hand and target: give -f csv or -f json");
+    }
+    if args.plot.is_some() && !args.count && targets.is_none() {
+        bail!(
+            "--plot draws the solutions per hand (with --count) or the hands that reach each target (with --targets): give one of them"
+        );
+    }
+    if args.top.is_some() && !args.count {
+        bail!("--top ranks the hands by their number of solutions: give --count");
+    }
+    // Files are checked before the census starts, not after its hours.
+    for path in [&args.summary, &args.plot].into_iter().flatten() {
+        std::fs::File::create(path).with_context(|| format!("cannot write {}", path.display()))?;
     }
     let all = space.hands();
     if all.is_empty() {
@@ -103,17 +128,30 @@ pub fn run(args: &CensusArgs) -> anyhow::Result<Status> {
     }
     ctrlc::set_handler(|| INTERRUPTED.store(true, Ordering::SeqCst)).context("cannot catch Ctrl-C")?;
     let progress = progress_bar(hands.len());
-    let mut out = Rows::new(args.format, targets.is_some(), args.count, args.rate);
+    let kind = match targets {
+        None => RowKind::Hands { count: args.count, rate: args.rate },
+        Some(_) if args.long => RowKind::Long { count: args.count },
+        Some(_) => RowKind::Targets,
+    };
+    let mut out = Rows::new(args.format, kind, space.cards());
     // The threads share the value sets of sub-hands: each is made once.
     let shared = Arc::new(SharedSets::default());
     // What a shard's summary says it counted, so that merging can check
     // its shards belong together.
     let level = Level::from(args.distinct.unwrap_or(LevelArg::FourNums));
     let census = census_json(&space, &rules, targets, args.count.then_some(level), args.rate);
-    let label = |summary: Value| labelled(mark_interrupted(summary), &census, args.shard);
+    let header = describe(&space, countdown_pool, &rules, targets, args.shard);
+    let label = |summary: Value| {
+        let mut summary = labelled(mark_interrupted(summary), &census, args.shard);
+        summary["shard_hands"] = json!(hands.len());
+        summary["rows_format"] = json!(args.format.name());
+        summary["long_rows"] = json!(args.long);
+        summary
+    };
+    let text = args.format == CensusFormat::Text;
     let done = match targets {
         None => {
-            let mut summary = Summary::default();
+            let mut summary = Summary::with_top(args.top.unwrap_or(reckon_census::TOP));
             let count = args.count.then_some(level);
             for_each_in_order(
                 hands,
@@ -129,31 +167,52 @@ pub fn run(args: &CensusArgs) -> anyhow::Result<Status> {
                     out.hand_row(facts, rules.domain)
                 },
             )?;
-            let done = summary.hands;
-            let header = describe(&space, countdown_pool, &rules, None, args.shard);
-            out.finish(&header, &label(summary_json(&summary)), || print_summary(&summary))?;
-            done
+            out.finish()?;
+            summary.finish_top();
+            let easiest = args.top.is_some();
+            write_summary(args.summary.as_deref(), &label(summary_json(&summary, easiest)))?;
+            if let Some(path) = &args.plot {
+                plot::solutions_per_hand(path, &summary, &header)?;
+            }
+            if text {
+                write!(std::io::stdout().lock(), "{header}\n{}", print_summary(&summary, easiest, text_width()))?;
+            }
+            summary.hands
         }
         Some(range) => {
             let mut summary = TargetSummary::new(range.lo, range.hi);
-            let facts_of =
-                |reach: &mut Reach, hand: &Hand| reckon_census::targets_reached(reach, hand, range.lo, range.hi);
+            let count = args.count.then_some(level);
+            let facts_of = |(reach, solvers): &mut (Reach, Counters), hand: &Hand| {
+                let facts = reckon_census::targets_reached(reach, hand, range.lo, range.hi)
+                    .map_err(|refused| format!("{hand}: {refused}"))?;
+                let counts = match count {
+                    Some(level) => Some(solvers.count_each(&facts, rules, level)?),
+                    None => None,
+                };
+                Ok::<_, String>((facts, counts))
+            };
+            let long = args.long.then_some((range.lo, range.hi));
             for_each_in_order(
                 hands,
                 threads,
                 &progress,
-                || Reach::new(rules).sharing(&shared),
+                || (Reach::new(rules).sharing(&shared), Counters::default()),
                 facts_of,
                 |facts| {
-                    let facts = facts.as_ref().map_err(|err| std::io::Error::other(err.to_string()))?;
+                    let (facts, counts) = facts.as_ref().map_err(|err| std::io::Error::other(err.clone()))?;
                     summary.add(facts);
-                    out.target_row(facts)
+                    out.target_rows(facts, counts.as_deref(), long)
                 },
             )?;
-            let done = summary.hands;
-            let header = describe(&space, countdown_pool, &rules, Some(range), args.shard);
-            out.finish(&header, &label(target_summary_json(&summary)), || print_target_summary(&summary))?;
-            done
+            out.finish()?;
+            write_summary(args.summary.as_deref(), &label(target_summary_json(&summary)))?;
+            if let Some(path) = &args.plot {
+                plot::hands_per_target(path, &summary, &header)?;
+            }
+            if text {
+                write!(std::io::stdout().lock(), "{header}\n{}", print_target_summary(&summary, text_width()))?;
+            }
+            summary.hands
         }
     };
     if INTERRUPTED.load(Ordering::SeqCst) {
@@ -164,6 +223,37 @@ pub fn run(args: &CensusArgs) -> anyhow::Result<Status> {
         return Ok(Status::Interrupted);
     }
     Ok(Status::Success)
+}
+
+/// Writes a summary, one JSON object on one line, to `path` if given.
+fn write_summary(path: Option<&std::path::Path>, summary: &Value) -> anyhow::Result<()> {
+    if let Some(path) = path {
+        std::fs::write(path, format!("{summary}\n")).with_context(|| format!("cannot write {}", path.display()))?;
+    }
+    Ok(())
+}
+
+/// Counts the distinct solutions of a hand for each target it reaches:
+/// one solver per target, kept across the hands of a thread.
+#[derive(Default)]
+struct Counters {
+    solvers: std::collections::HashMap<i64, DistinctSolver>,
+}
+
+impl Counters {
+    /// The number of distinct solutions for each target in `facts.reached`.
+    fn count_each(&mut self, facts: &TargetFacts, rules: Rules, level: Level) -> Result<Vec<usize>, String> {
+        facts
+            .reached
+            .iter()
+            .map(|&target| {
+                let solver = self.solvers.entry(target).or_insert_with(|| {
+                    DistinctSolver::new(Rules { target: Rational::from_integer(target), ..rules }, level)
+                });
+                solver.try_count(&facts.hand).map_err(|refused| format!("{}: {refused}", facts.hand))
+            })
+            .collect()
+    }
 }
 
 /// Works out `facts_of` every hand on `threads` threads and gives the
@@ -241,15 +331,17 @@ fn progress_bar(len: usize) -> ProgressBar {
 /// only if they agree on it. The hands are described by their space, so
 /// that options that make the same hands agree.
 fn census_json(space: &HandSpace, rules: &Rules, targets: Option<IntRange>, count: Option<Level>, rate: bool) -> Value {
+    let pool: Vec<Value> =
+        pool_runs(space.pool()).iter().map(|(lo, hi, copies)| json!({"lo": lo, "hi": hi, "copies": copies})).collect();
     let mut census = json!({
-        "cards": space.cards(),
-        "pool": pool_runs(space.pool()),
+        "cards_per_hand": space.cards(),
+        "pool": pool,
         "target": targets.is_none().then(|| rules.target.to_string()),
-        "targets": targets.map(|range| range.to_string()),
+        "targets": targets.map(|range| json!({"lo": range.lo, "hi": range.hi})),
         "ops": rules.ops.to_string(),
         "domain": DomainArg::name_of(rules.domain),
-        "use": UseArg::name_of(rules.card_use),
-        "count": count.map(Level::name),
+        "card_use": UseArg::name_of(rules.card_use),
+        "level": count.map(Level::name),
     });
     if rate {
         census["rate"] = json!(true);
@@ -264,7 +356,7 @@ fn describe_pool(pool: &[(i64, usize)]) -> String {
 }
 
 /// A pool as runs of consecutive values with as many copies each,
-/// `[lo, hi, copies]`: a range of a million values is one run, not a
+/// `(lo, hi, copies)`: a range of a million values is one run, not a
 /// million entries on every summary line.
 fn pool_runs(pool: &[(i64, usize)]) -> Vec<(i64, i64, usize)> {
     let mut runs: Vec<(i64, i64, usize)> = Vec::new();
@@ -301,219 +393,4 @@ fn describe(space: &HandSpace, pool: bool, rules: &Rules, targets: Option<IntRan
     let use_ = if rules.card_use == CardUse::Subset { ", any subset" } else { "" };
     let shard = shard.map(|s| format!(", shard {s}")).unwrap_or_default();
     format!("census of {hands}, {target}, operators {}{use_}{shard}", rules.ops)
-}
-
-/// Where rows and the summary go, by format.
-enum Rows {
-    Text,
-    Csv(Box<csv::Writer<std::io::Stdout>>),
-    Jsonl(std::io::StdoutLock<'static>),
-}
-
-impl Rows {
-    fn new(format: CensusFormat, targets: bool, count: bool, rate: bool) -> Rows {
-        match format {
-            CensusFormat::Text => Rows::Text,
-            CensusFormat::Jsonl => Rows::Jsonl(std::io::stdout().lock()),
-            CensusFormat::Csv => {
-                let mut csv = csv::Writer::from_writer(std::io::stdout());
-                let mut header = if targets {
-                    vec!["cards", "reached", "count"]
-                } else {
-                    vec!["cards", "solvable", "solution", "needs_fractions", "needs_negatives"]
-                };
-                header.extend(count.then_some("distinct"));
-                header.extend(rate.then_some("difficulty"));
-                // A failed write shows up again, and is reported, at the flush.
-                let _ = csv.write_record(header);
-                Rows::Csv(Box::new(csv))
-            }
-        }
-    }
-
-    fn hand_row(&mut self, facts: &HandFacts, domain: Domain) -> std::io::Result<()> {
-        let row = HandRow {
-            cards: cards_json(&facts.hand),
-            solvable: facts.solvable,
-            solution: facts.solution.as_ref().map(|e| e.in_domain(domain).to_string()),
-            needs_fractions: facts.needs_fractions,
-            needs_negatives: facts.needs_negatives,
-            distinct: facts.distinct,
-            difficulty: facts.difficulty.map(|band| band.map(Difficulty::name)),
-        };
-        match self {
-            Rows::Text => Ok(()),
-            Rows::Jsonl(out) => writeln!(out, "{}", serde_json::to_string(&row).expect("rows serialize")),
-            Rows::Csv(csv) => {
-                let mut record = vec![
-                    facts.hand.to_string(),
-                    row.solvable.to_string(),
-                    row.solution.unwrap_or_default(),
-                    row.needs_fractions.to_string(),
-                    row.needs_negatives.to_string(),
-                ];
-                record.extend(row.distinct.map(|d| d.to_string()));
-                record.extend(row.difficulty.map(|band| band.unwrap_or_default().to_owned()));
-                csv.write_record(&record).map_err(csv_io)
-            }
-        }
-    }
-
-    fn target_row(&mut self, facts: &TargetFacts) -> std::io::Result<()> {
-        let reached = compact_ranges(&facts.reached);
-        match self {
-            Rows::Text => Ok(()),
-            Rows::Jsonl(out) => {
-                let row = TargetRow { cards: cards_json(&facts.hand), reached, count: facts.reached.len() };
-                writeln!(out, "{}", serde_json::to_string(&row).expect("rows serialize"))
-            }
-            Rows::Csv(csv) => {
-                csv.write_record([facts.hand.to_string(), reached, facts.reached.len().to_string()]).map_err(csv_io)
-            }
-        }
-    }
-
-    /// Ends the output: the text summary, or the JSON summary line.
-    fn finish(self, header: &str, summary: &Value, text: impl FnOnce() -> String) -> anyhow::Result<()> {
-        match self {
-            Rows::Text => write!(std::io::stdout().lock(), "{header}\n{}", text())?,
-            Rows::Jsonl(mut out) => {
-                writeln!(out, "{}", json!({ "summary": summary }))?;
-                out.flush()?;
-            }
-            Rows::Csv(mut csv) => csv.flush()?,
-        }
-        Ok(())
-    }
-}
-
-/// A CSV write error as an I/O error of the same kind, so that a closed
-/// pipe is still recognised as one.
-fn csv_io(err: csv::Error) -> std::io::Error {
-    match err.kind() {
-        csv::ErrorKind::Io(io) => std::io::Error::new(io.kind(), err),
-        _ => std::io::Error::other(err),
-    }
-}
-
-fn cards_json(hand: &Hand) -> Vec<JsonNumber> {
-    hand.cards().iter().map(|&c| c.into()).collect()
-}
-
-#[derive(Serialize, Deserialize)]
-struct HandRow {
-    cards: Vec<JsonNumber>,
-    solvable: bool,
-    solution: Option<String>,
-    needs_fractions: bool,
-    needs_negatives: bool,
-    #[serde(skip_serializing_if = "Option::is_none", default)]
-    distinct: Option<usize>,
-    /// When rated: the band, null without a solution.
-    #[serde(skip_serializing_if = "Option::is_none", default, deserialize_with = "rated")]
-    difficulty: Option<Option<&'static str>>,
-}
-
-/// A row's difficulty as it reads: absent (not rated), null (rated, no
-/// solution) or a band's name.
-fn rated<'de, D: serde::Deserializer<'de>>(from: D) -> Result<Option<Option<&'static str>>, D::Error> {
-    let band: Option<String> = Deserialize::deserialize(from)?;
-    match band {
-        None => Ok(Some(None)),
-        Some(name) => match name.parse::<Difficulty>() {
-            Ok(band) => Ok(Some(Some(band.name()))),
-            Err(err) => Err(serde::de::Error::custom(err)),
-        },
-    }
-}
-
-#[derive(Serialize, Deserialize)]
-struct TargetRow {
-    cards: Vec<JsonNumber>,
-    reached: String,
-    count: usize,
-}
-
-fn summary_json(s: &Summary) -> Value {
-    let mut value = json!({
-        "hands": s.hands,
-        "solvable": s.solvable,
-        "needs_fractions": s.needs_fractions.iter().map(ToString::to_string).collect::<Vec<_>>(),
-        "needs_negatives": s.needs_negatives,
-    });
-    if let Some(distinct) = s.distinct {
-        value["distinct"] = json!(distinct);
-        value["histogram"] = s.histogram.iter().map(|(k, v)| (k.to_string(), json!(v))).collect();
-        value["hardest"] = s
-            .hardest
-            .iter()
-            .map(|(hand, count, fractions)| json!({"cards": hand.to_string(), "distinct": count, "needs_fractions": fractions}))
-            .collect();
-    }
-    if let Some(bands) = &s.difficulty {
-        value["difficulty"] = Difficulty::ALL
-            .iter()
-            .map(|band| (band.name().to_owned(), json!(bands.get(band).copied().unwrap_or(0))))
-            .collect();
-    }
-    value
-}
-
-fn target_summary_json(s: &TargetSummary) -> Value {
-    json!({
-        "hands": s.hands,
-        "targets": format!("{}..={}", s.lo, s.hi),
-        "per_target": s.per_target,
-        "reach_all": s.reach_all,
-        "games": s.hands * s.per_target.len(),
-        "games_solvable": s.games_solvable,
-    })
-}
-
-fn print_summary(s: &Summary) -> String {
-    let mut text = format!("hands: {}\nsolvable: {} ({})\n", s.hands, s.solvable, percent(s.solvable, s.hands));
-    let fractions: Vec<String> = s.needs_fractions.iter().map(ToString::to_string).collect();
-    text += &format!("need fractions: {}", fractions.len());
-    if !fractions.is_empty() {
-        text += &format!(" ({})", fractions.join(", "));
-    }
-    text += &format!("\nneed negative intermediate results: {}\n", s.needs_negatives);
-    if let Some(distinct) = s.distinct {
-        text += &format!("distinct solutions: {distinct}\nsolutions per hand (solutions: hands):\n");
-        for (count, hands) in &s.histogram {
-            text += &format!("  {count:>3}: {hands}\n");
-        }
-        text += "hardest (fewest solutions, fraction-only first):\n";
-        for (hand, count, fractions) in &s.hardest {
-            let note = if *fractions { ", needs fractions" } else { "" };
-            text += &format!("  {hand} ({count} solution{}{note})\n", if *count == 1 { "" } else { "s" });
-        }
-    }
-    if let Some(bands) = &s.difficulty {
-        text += "difficulty of the solvable hands:\n";
-        for band in Difficulty::ALL {
-            let hands = bands.get(&band).copied().unwrap_or(0);
-            text += &format!("  {:<7} {hands} ({})\n", format!("{band}:"), percent(hands, s.solvable));
-        }
-    }
-    text
-}
-
-fn print_target_summary(s: &TargetSummary) -> String {
-    let games = s.hands * s.per_target.len();
-    let mut text = format!(
-        "hands: {}\ngames (hand, target): {games}, solvable: {} ({})\nhands that reach every target of {}..={}: {}\nhands reaching each target:\n",
-        s.hands,
-        s.games_solvable,
-        percent(s.games_solvable, games),
-        s.lo,
-        s.hi,
-        s.reach_all
-    );
-    for (row, counts) in s.per_target.chunks(8).enumerate() {
-        let first = s.lo + (row * 8) as i64;
-        let cells: Vec<String> = counts.iter().zip(first..).map(|(n, t)| format!("{t:>5}: {n:<6}")).collect();
-        text += &format!("{}\n", cells.join(" ").trim_end());
-    }
-    text
 }
