@@ -35,7 +35,8 @@ Exit status: 0 a valid answer, 1 not a valid answer, 2 not an expression or bad 
 #[derive(Debug, Args)]
 #[command(after_help = EXAMPLES)]
 pub struct CheckArgs {
-    /// The answer: whole numbers, + - * / (also x × ÷ −), brackets.
+    /// The answer: whole numbers, + - * / (also x × ÷ −), brackets; a
+    /// fraction card written as a division, 7/2 or (7/2).
     #[arg(value_name = "EXPR", allow_hyphen_values = true)]
     pub expr: String,
 
