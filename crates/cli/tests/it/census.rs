@@ -176,6 +176,30 @@ fn bad_census_options() {
     ");
 }
 
+/// A census that fails leaves no empty summary or plot behind; one that
+/// ends writes both.
+#[test]
+fn a_failed_census_leaves_no_files() {
+    let dir = scratch("failed");
+    let (summary, plot) = (dir.join("s.summary.json"), dir.join("p.svg"));
+    let run = |range: &str, cards: &str| {
+        let files = ["--summary", summary.to_str().unwrap(), "--plot", plot.to_str().unwrap()];
+        reckon(
+            ["census", "--count", "-f", "json", "--range", range, "--cards", cards, "--max-copies", "1"]
+                .into_iter()
+                .chain(files),
+        )
+        .run()
+    };
+    let failed = run("1..=3", "5");
+    assert_eq!(failed.status, 2, "{failed}");
+    assert!(!summary.exists() && !plot.exists(), "{failed}");
+    let done = run("1..=6", "3");
+    assert_eq!(done.status, 0, "{done}");
+    assert!(summary.exists() && plot.exists(), "{done}");
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
 /// Options a census would not use, or could not honour, are refused
 /// rather than silently dropped.
 #[test]

@@ -114,9 +114,7 @@ pub fn run(args: &CensusArgs) -> anyhow::Result<Status> {
         bail!("--top ranks the hands by their number of solutions: give --count");
     }
     // Files are checked before the census starts, not after its hours.
-    for path in [&args.summary, &args.plot].into_iter().flatten() {
-        std::fs::File::create(path).with_context(|| format!("cannot write {}", path.display()))?;
-    }
+    let files = OutputFiles::create([&args.summary, &args.plot].into_iter().flatten())?;
     let all = space.hands();
     if all.is_empty() {
         bail!("no hands: {} cards cannot be drawn from {}", space.cards(), describe_pool(space.pool()));
@@ -215,6 +213,7 @@ pub fn run(args: &CensusArgs) -> anyhow::Result<Status> {
             summary.hands
         }
     };
+    files.keep();
     if INTERRUPTED.load(Ordering::SeqCst) {
         crate::report::error(&format!(
             "interrupted after {done} of {} hands; the rows written are complete",
@@ -223,6 +222,38 @@ pub fn run(args: &CensusArgs) -> anyhow::Result<Status> {
         return Ok(Status::Interrupted);
     }
     Ok(Status::Success)
+}
+
+/// The files a census writes at its end (`--summary`, `--plot`), made
+/// empty at its start so that one it cannot write fails at once, and
+/// removed again, rather than left empty, if the census fails before
+/// [`OutputFiles::keep`].
+struct OutputFiles {
+    made: Vec<std::path::PathBuf>,
+}
+
+impl OutputFiles {
+    fn create<'a>(paths: impl Iterator<Item = &'a std::path::PathBuf>) -> anyhow::Result<OutputFiles> {
+        let mut files = OutputFiles { made: Vec::new() };
+        for path in paths {
+            std::fs::File::create(path).with_context(|| format!("cannot write {}", path.display()))?;
+            files.made.push(path.clone());
+        }
+        Ok(files)
+    }
+
+    /// The census wrote them: they stay.
+    fn keep(mut self) {
+        self.made.clear();
+    }
+}
+
+impl Drop for OutputFiles {
+    fn drop(&mut self) {
+        for path in &self.made {
+            let _ = std::fs::remove_file(path);
+        }
+    }
 }
 
 /// Writes a summary, one JSON object on one line, to `path` if given.
