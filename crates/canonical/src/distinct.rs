@@ -52,7 +52,7 @@ impl Distinct {
     }
 
     /// An empty collection for `level` of the solutions of `hand` under
-    /// `rules`: each is shown as the rules allow (see [`display_level`]).
+    /// `rules`: each is shown as the rules allow (see `tidy::display_level`).
     ///
     /// ```
     /// use reckon_canonical::{Distinct, Level};

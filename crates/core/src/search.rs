@@ -36,7 +36,7 @@ use crate::values::Reach;
 /// assert!(!solver.decide(&"1 1 1 1".parse().unwrap()));
 /// ```
 ///
-/// Which engine answers is the [strategy](crate::strategy)'s choice: small
+/// Which engine answers is the strategy's choice (`strategy.rs`): small
 /// hands are decided by value sets kept across hands, so a batch of them
 /// costs little more than reading it.
 #[derive(Debug)]
@@ -63,8 +63,8 @@ impl Solver {
     }
 
     /// The engines that answered the last question, in the order the
-    /// [strategy](crate::strategy) asked them: what it chose for that hand,
-    /// for tests and diagnostics.
+    /// strategy asked them: what it chose for that hand, for tests and
+    /// diagnostics.
     ///
     /// ```
     /// use reckon_core::Solver;

@@ -37,7 +37,7 @@ use reckon_core::{Expr, Hand, Reach, Rules, TooManySolutions};
 /// The fewest distinct solutions of an easy hand.
 pub const EASY_SOLUTIONS: usize = 3;
 
-/// How hard a hand is; see the [module documentation](self) for the rule.
+/// How hard a hand is, by the rule of docs/difficulty.md ([`Difficulty::rate`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Difficulty {
     /// A plain sum or product, or several ways in and a shallow one.
@@ -104,7 +104,7 @@ impl FromStr for Difficulty {
     }
 }
 
-/// What the rating of a hand reads; see the [module documentation](self).
+/// What the rating of a hand reads ([`Difficulty::rate`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Facts {
     /// Distinct solutions at the `4nums` level.

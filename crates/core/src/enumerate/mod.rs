@@ -30,6 +30,7 @@ mod sets;
 #[cfg(test)]
 mod tests;
 mod top_down;
+mod trees;
 mod ways;
 mod whole;
 
@@ -50,10 +51,10 @@ use self::by_value::ValueKeys;
 use self::finish::{Finishers, Positions, TwoStepsByCards, position};
 use self::four::TripleLists;
 use self::list::{ChainEnd, Grouping, List, TwinFacts, ids};
-pub use self::list::{Rewrites, Trees};
 pub use self::nodes::{Node, NodeId, Nodes};
 use self::parts::RepeatedSplits;
 use self::top_down::most_pairs;
+pub use self::trees::{Rewrites, Trees};
 use self::ways::{Operand, Way, Ways};
 use self::whole::Dense;
 
@@ -176,7 +177,7 @@ impl Enumerator {
     }
 
     /// Limits the memory the expressions of one hand may take (about a
-    /// gigabyte unless told, see [`MOST_BYTES_LISTED`]): the nodes made
+    /// gigabyte unless told, see `strategy::MOST_BYTES_LISTED`): the nodes made
     /// for its parts, and, apart, its raw solutions as a caller that keeps
     /// them stores them. A hand past it is refused, before the memory is
     /// spent, with [`TooManySolutions`].
