@@ -137,7 +137,7 @@ impl FourNumsForm {
 }
 
 /// A core worth one (or minus one) and a one factor: the core is a one
-/// factor too, and which of the two is the core is no longer told by the
+/// factor too, and which of the two is the core is not told by the
 /// expression (`1/(2-1) = 1*(2-1) = 2*1-1`): the larger is. A core that
 /// is a product worth one with a divisor (`3/3`, `2*3/6`) is a cancelled
 /// pair that the one factor keeps: `1*3/3 = 1+3-3`.
