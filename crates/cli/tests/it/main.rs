@@ -13,6 +13,7 @@ mod play;
 mod ranges;
 mod reach;
 mod serve;
+mod shards;
 mod solve;
 #[cfg(target_os = "linux")]
 mod terminal;
