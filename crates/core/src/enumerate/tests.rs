@@ -1,4 +1,6 @@
 use super::*;
+use crate::expr::Expr;
+use crate::hand::Hand;
 use crate::oracle;
 use std::collections::BTreeSet;
 
