@@ -34,6 +34,7 @@ mod error;
 mod json;
 mod routes;
 mod server;
+mod solve;
 
 pub use api::{
     DEFAULT_SOLUTIONS, MAX_ANSWER, MAX_CARDS, MAX_CARDS_LARGE, MAX_REACH_SPAN, MAX_ROUND, MAX_SOLUTIONS, SMALL,
