@@ -172,8 +172,8 @@ impl<N: Number> Memo<N> {
             let (a, b) = (self.sets[left].whole.as_deref()?, self.sets[right].whole.as_deref()?);
             whole::combine(self.ops, positive_only, a, b, left == right, &mut made)?;
         }
-        let made = crate::sorted::whole_numbers(made);
-        let dense = whole::Dense::of(&made);
+        let (made, marked) = crate::sorted::whole_numbers_marked(made);
+        let dense = marked.and_then(|marked| whole::Dense::of_marked(marked, made.len()));
         let values = made.iter().map(|&v| N::from_rational(Rational::from_integer(v))).collect();
         Some(SetValues { values, whole: Some(made.into_boxed_slice()), dense, ways: None })
     }

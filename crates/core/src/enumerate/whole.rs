@@ -65,13 +65,29 @@ impl Dense {
             let at = v.abs_diff(min);
             bits[(at / 64) as usize] |= 1 << (at % 64);
         }
-        let mut before = Vec::with_capacity(words);
+        Some(Dense::of_bits(min, bits))
+    }
+
+    /// The index of `count` values already marked in `marked` (by
+    /// [`crate::sorted::whole_numbers_marked`]), on the terms of
+    /// [`Dense::of`].
+    pub(super) fn of_marked(marked: crate::sorted::Marked, count: usize) -> Option<Dense> {
+        // The words up to the largest value's: the span `of` measures.
+        let words = marked.bits.iter().rposition(|&word| word != 0).map_or(0, |last| last + 1);
+        let mut bits = marked.bits.into_vec();
+        bits.truncate(words);
+        (words <= 4 * count).then(|| Dense::of_bits(marked.min, bits.into_boxed_slice()))
+    }
+
+    /// The index of the values marked in `bits`, bit `i` for `min + i`.
+    fn of_bits(min: i64, bits: Box<[u64]>) -> Dense {
+        let mut before = Vec::with_capacity(bits.len());
         let mut seen = 0;
         for word in &bits {
             before.push(seen);
             seen += word.count_ones();
         }
-        Some(Dense { min, bits, before: before.into_boxed_slice() })
+        Dense { min, bits, before: before.into_boxed_slice() }
     }
 
     /// Where `v` is among the values.
@@ -133,6 +149,11 @@ mod tests {
         assert_eq!(dense.position(i64::MIN), None);
         assert_eq!(dense.position(i64::MAX), None);
         assert!(Dense::of(&[0, 1 << 40]).is_none());
+        let (sorted, marked) = crate::sorted::whole_numbers_marked(vec![200, 65, -3, 1, 63, 0, 64, 1]);
+        let marked = Dense::of_marked(marked.unwrap(), sorted.len()).unwrap();
+        for v in -70..300 {
+            assert_eq!(marked.position(v), dense.position(v), "{v}");
+        }
     }
 
     #[test]
