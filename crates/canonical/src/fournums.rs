@@ -37,7 +37,9 @@
 //! met, do not carry. `FourNumsForm::of`, of a whole expression, is the
 //! oracle of the tests.
 
+use num_traits::Zero;
 use reckon_core::Rational;
+use reckon_core::number::BigRational;
 use reckon_core::rules::Op;
 
 use crate::form::{TreeForm, TreeNode, sign_free};
@@ -175,27 +177,53 @@ fn ones_worth_one(
     }
 }
 
-/// The value of a node, if it fits in 64-bit parts.
+/// The value of a node, if it fits in 64-bit parts: worked out exactly
+/// where its parts do not fit (two large cards may cancel), so that `None`
+/// is a value beyond 64 bits, never neutral, or a division by zero.
 fn value(node: &TreeNode) -> Option<Rational> {
+    small_value(node).or_else(|| Rational::fitting(&big_value(node)?))
+}
+
+/// The value of a node in big rationals; `None` for a division by zero.
+#[cold]
+fn big_value(node: &TreeNode) -> Option<BigRational> {
+    Some(match node {
+        TreeNode::Leaf(r) => r.to_big(),
+        TreeNode::Sum { plus, minus } => {
+            let minus: BigRational = minus.iter().map(big_value).sum::<Option<BigRational>>()?;
+            plus.iter().map(big_value).sum::<Option<BigRational>>()? - minus
+        }
+        TreeNode::Prod { num, den } => {
+            let den: BigRational = den.iter().map(big_value).product::<Option<BigRational>>()?;
+            if den.is_zero() {
+                return None;
+            }
+            num.iter().map(big_value).product::<Option<BigRational>>()? / den
+        }
+    })
+}
+
+/// The value of a node in 64-bit rationals, if every step fits.
+fn small_value(node: &TreeNode) -> Option<Rational> {
     match node {
         TreeNode::Leaf(r) => Some(*r),
         TreeNode::Sum { plus, minus } => {
             let mut v = Rational::ZERO;
             for t in plus {
-                v = v.checked_add(value(t)?)?;
+                v = v.checked_add(small_value(t)?)?;
             }
             for t in minus {
-                v = v.checked_sub(value(t)?)?;
+                v = v.checked_sub(small_value(t)?)?;
             }
             Some(v)
         }
         TreeNode::Prod { num, den } => {
             let mut v = Rational::ONE;
             for t in num {
-                v = v.checked_mul(value(t)?)?;
+                v = v.checked_mul(small_value(t)?)?;
             }
             for t in den {
-                v = v.checked_div(value(t)?)?;
+                v = v.checked_div(small_value(t)?)?;
             }
             Some(v)
         }
@@ -431,8 +459,9 @@ fn find_pair(parts: &[(bool, TreeNode)]) -> Option<(Vec<usize>, Vec<usize>)> {
     if num.len() < 2 || den.is_empty() || parts.len() > 12 {
         return None;
     }
-    let values: Vec<Rational> = parts.iter().map(|(_, n)| value(n)).collect::<Option<_>>()?;
-    let product = |idx: &[usize]| idx.iter().try_fold(Rational::ONE, |acc, &i| acc.checked_mul(values[i]));
+    // Exact, whatever the size of the products.
+    let values: Vec<BigRational> = parts.iter().map(|(_, n)| big_value(n)).collect::<Option<_>>()?;
+    let product = |idx: &[usize]| Some(idx.iter().map(|&i| &values[i]).product::<BigRational>());
     let subsets = |of: &[usize], max: usize| -> Vec<Vec<usize>> {
         (1usize..1 << of.len())
             .filter(|m| (m.count_ones() as usize) <= max)

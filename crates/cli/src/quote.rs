@@ -8,7 +8,7 @@
 use std::fmt::Write;
 
 use reckon_core::HandError;
-use reckon_core::number::ParseNumberError;
+use reckon_core::number::{MOST_DIGITS, ParseNumberError};
 
 /// The most characters of a token a message shows.
 pub const MOST_SHOWN: usize = 60;
@@ -67,6 +67,9 @@ pub fn number_error(err: &ParseNumberError) -> String {
             format!("{} is not a number", quoted(token))
         }
         ParseNumberError::TooLarge(token) => {
+            format!("{} has more than {MOST_DIGITS} digits", quoted(token))
+        }
+        ParseNumberError::Beyond64Bits(token) => {
             format!("{} does not fit in 64 bits (numerators and denominators lie within ±(2^63-1))", quoted(token))
         }
         ParseNumberError::ZeroDenominator(token) => format!("{} divides by zero", quoted(token)),

@@ -22,17 +22,21 @@ pub fn warning(message: &str) {
     let _ = writeln!(anstream::stderr(), "{WARNING}warning:{WARNING:#} {message}");
 }
 
-/// A number in JSON: whole numbers as numbers, fractions as strings ("7/2").
+/// A number in JSON: whole 64-bit numbers as numbers, fractions ("7/2")
+/// and numbers beyond 64 bits as strings, which every reader keeps exact.
 #[derive(Debug, Serialize, Deserialize)]
 #[serde(untagged)]
 pub enum JsonNumber {
     Integer(i64),
-    Fraction(String),
+    Text(String),
 }
 
 impl From<Rational> for JsonNumber {
     fn from(r: Rational) -> JsonNumber {
-        if r.is_integer() { JsonNumber::Integer(r.numer()) } else { JsonNumber::Fraction(r.to_string()) }
+        match r.to_i64() {
+            Some(whole) => JsonNumber::Integer(whole),
+            None => JsonNumber::Text(r.to_string()),
+        }
     }
 }
 

@@ -76,6 +76,13 @@ impl Hand {
         self.cards.len()
     }
 
+    /// Has a card beyond 64-bit parts? Such a hand (or one whose target
+    /// is) goes straight to the engines' big rationals: 64-bit arithmetic
+    /// would only overflow.
+    pub(crate) fn beyond_64_bits(&self, target: Rational) -> bool {
+        target.is_kept() || self.cards.iter().any(|card| card.is_kept())
+    }
+
     /// Always false: a hand has at least one card.
     pub fn is_empty(&self) -> bool {
         self.cards.is_empty()

@@ -77,7 +77,7 @@ pub enum ParseErrorKind {
     Empty,
     /// A character that is no number, operator or bracket.
     UnexpectedChar(char),
-    /// A number that does not fit in 64 bits.
+    /// A number of more than [`MOST_DIGITS`](crate::number::MOST_DIGITS) digits.
     NumberTooLarge,
     /// An operator without an operand on one side; the span is the operator.
     MissingOperand(Side),
@@ -154,7 +154,7 @@ impl ParseError {
         match self.kind {
             ParseErrorKind::Empty => "expected an expression such as (11-8)*(3+5)",
             ParseErrorKind::UnexpectedChar(_) => "not a number, operator or bracket",
-            ParseErrorKind::NumberTooLarge => "numbers must lie within ±(2^63-1)",
+            ParseErrorKind::NumberTooLarge => "numbers have at most 10000 digits",
             ParseErrorKind::MissingOperand(Side::Left) => "nothing before this operator",
             ParseErrorKind::MissingOperand(Side::Right) => "nothing after this operator",
             ParseErrorKind::TwoOperators => "a number or a bracket belongs between these",
@@ -197,7 +197,8 @@ impl std::error::Error for ParseError {}
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Tok {
     /// A literal, already known to fit in 64 bits.
-    Num(i64),
+    /// A whole number, of any size.
+    Num(Rational),
     /// An operator; whether `-` is binary or a sign depends on position.
     Op(Op),
     Open,
@@ -233,7 +234,7 @@ fn lex(src: &str) -> Result<Vec<Token>, ParseError> {
                     return Err(ParseError::new(ParseErrorKind::TooManyNumbers, start..end));
                 }
                 let n = src[start..end]
-                    .parse::<i64>()
+                    .parse::<Rational>()
                     .map_err(|_| ParseError::new(ParseErrorKind::NumberTooLarge, start..end))?;
                 tokens.push((Tok::Num(n), start..end));
                 continue;
@@ -369,8 +370,8 @@ impl Parser {
                 // A sign: `-` directly before a number.
                 Some((Tok::Num(n), num_span)) => {
                     self.pos += 1;
-                    // Literals are non-negative and fit, so the negation does.
-                    Ok(leaf(-n, span.start..num_span.end))
+                    let negated = crate::number::Number::neg(&n).unwrap_or_else(|| Rational::from_big(&-n.to_big()));
+                    Ok(leaf(negated, span.start..num_span.end))
                 }
                 _ => Err(missing(span)),
             },
@@ -401,8 +402,7 @@ impl Parser {
     }
 }
 
-fn leaf(n: i64, span: Range<usize>) -> Node {
-    let r = Rational::from_integer(n);
+fn leaf(r: Rational, span: Range<usize>) -> Node {
     Node { expr: Expr::Num(r), value: r.to_big(), span }
 }
 
@@ -476,7 +476,8 @@ mod tests {
         assert_eq!(err("2**3"), (Power, "**"));
         assert_eq!(err("[3+5]*3"), (SquareBracket('['), "["));
         assert_eq!(err("1++2"), (TwoOperators, "++"));
-        assert_eq!(err("1 + 99999999999999999999"), (NumberTooLarge, "99999999999999999999"));
+        let long = "9".repeat(crate::number::MOST_DIGITS + 1);
+        assert_eq!(err(&format!("1 + {long}")), (NumberTooLarge, long.as_str()));
         assert_eq!(err("3 +"), (MissingOperand(Side::Right), "+"));
         assert_eq!(err("3 × (4 −)"), (MissingOperand(Side::Right), "−"));
         assert_eq!(err("3 + * 4"), (TwoOperators, "+ *"));

@@ -201,7 +201,12 @@ impl Solver {
 
     fn search_within(&mut self, hand: &Hand, budget: u64) -> SearchEnd {
         self.route.push(Engine::Search);
-        match self.fast.run(hand, budget) {
+        let fast = if hand.beyond_64_bits(self.fast.rules.target) {
+            SearchEnd::Overflowed
+        } else {
+            self.fast.run(hand, budget)
+        };
+        match fast {
             SearchEnd::Overflowed => {
                 let rules = self.fast.rules;
                 self.big.get_or_insert_with(|| Search::new(rules)).run(hand, budget)

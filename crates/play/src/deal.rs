@@ -336,7 +336,7 @@ mod tests {
             let hand: Hand = deals(spec.clone(), seed, 1)[0].parse().unwrap();
             let c = hand.cards();
             assert!(c[0] < c[1] && c[1] < c[2], "{hand:?}");
-            assert!(c.iter().all(|&v| (5..=9).contains(&v.numer())));
+            assert!(c.iter().all(|&v| (5..=9).contains(&v.to_i64().unwrap())));
         }
     }
 
@@ -346,7 +346,7 @@ mod tests {
         let mut seen = std::collections::BTreeSet::new();
         let mut dealer = Dealer::new(spec, 3).unwrap();
         for _ in 0..20 {
-            seen.extend(dealer.deal().unwrap().cards().iter().map(|c| c.numer()));
+            seen.extend(dealer.deal().unwrap().cards().iter().map(|c| c.to_i64().unwrap()));
         }
         assert_eq!(seen.into_iter().collect::<Vec<_>>(), [-2, -1, 0, 1, 2]);
     }

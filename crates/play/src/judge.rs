@@ -396,9 +396,10 @@ fn as_fraction(e: &Expr) -> Option<(Rational, Option<&Expr>)> {
         (Expr::Num(a), Expr::Num(b)) if a.is_integer() && b.is_integer() && !b.is_zero() => {
             // Only as the card prints, in lowest terms and not whole: `2/4`
             // is not the card 1/2, and `48/1` is not the card 48.
-            let fraction = Rational::new(a.numer(), b.numer())?;
+            let (a, b) = (a.to_big(), b.to_big());
+            let fraction = &a / &b;
             let printed = fraction.numer() == a.numer() && fraction.denom() == b.numer() && !fraction.is_integer();
-            printed.then_some((fraction, times))
+            printed.then(|| (Rational::from_big(&fraction), times))
         }
         _ => None,
     }

@@ -199,7 +199,7 @@ pub(crate) fn rules_of(target: Option<Num>, preset: Option<PresetName>, ops: Opt
 
 /// Is `card` small enough for a hand of [`MAX_CARDS`]?
 fn is_small(card: Rational) -> bool {
-    card.numer().checked_abs().is_some_and(|n| n <= SMALL) && card.denom() <= SMALL
+    card.parts().is_some_and(|(num, den)| num.checked_abs().is_some_and(|n| n <= SMALL) && den <= SMALL)
 }
 
 /// The hand of a request, to be searched: at most [`MAX_CARDS`] small
@@ -369,10 +369,28 @@ pub struct JudgeResponse {
     label: Option<&'static str>,
 }
 
-fn judge_answer(req: JudgeRequest) -> Result<JudgeResponse, ApiError> {
-    if req.answer.len() > MAX_ANSWER {
+/// Refuses an answer longer than [`MAX_ANSWER`] bytes, or with a number
+/// beyond 64 bits: read, such a number would be kept for the life of the
+/// process (see [`Rational::parse_fitting`]), and no card of a request
+/// is one.
+pub(crate) fn check_answer(answer: &str) -> Result<(), ApiError> {
+    if answer.len() > MAX_ANSWER {
         return Err(ApiError::Unprocessable(format!("the answer is longer than {MAX_ANSWER} bytes")));
     }
+    // Every number of an answer is digits, with a decimal point at most.
+    for number in answer.split(|c: char| !c.is_ascii_digit() && c != '.') {
+        let digits: String = number.chars().filter(char::is_ascii_digit).collect();
+        if !digits.is_empty() && digits.parse::<i64>().is_err() {
+            return Err(ApiError::Unprocessable(format!(
+                "{number} in the answer does not fit in 64 bits (numbers lie within ±(2^63-1))"
+            )));
+        }
+    }
+    Ok(())
+}
+
+fn judge_answer(req: JudgeRequest) -> Result<JudgeResponse, ApiError> {
+    check_answer(&req.answer)?;
     let hand = req.cards.as_deref().map(|cards| hand_of(cards, reckon_core::Hand::MAX_CARDS)).transpose()?;
     let rules = rules_of(req.target, req.rules, req.ops.as_deref())?;
     let expr = match parse_expr(&req.answer) {
@@ -547,7 +565,7 @@ mod tests {
         let spec = DealSpec { cards: 5, low: 1, high: 9, solvable_only: true, ..DealSpec::default() };
         let mut dealer = Dealer::new(spec, 11).unwrap();
         for round in 1..=5 {
-            let expected: Vec<i64> = dealer.deal().unwrap().cards().iter().map(|c| c.numer()).collect();
+            let expected: Vec<i64> = dealer.deal().unwrap().cards().iter().map(|c| c.to_i64().unwrap()).collect();
             let body = format!(r#"{{"cards":5,"range":[1,9],"solvable_only":true,"seed":11,"round":{round}}}"#);
             assert_eq!(call(Endpoint::Deal, &body)["cards"], serde_json::json!(expected), "round {round}");
         }

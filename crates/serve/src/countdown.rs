@@ -9,7 +9,7 @@ use reckon_core::Hand;
 use reckon_play::{Answered, CountdownDeal, CountdownDealer, CountdownRound, random_seed};
 use serde::{Deserialize, Serialize};
 
-use crate::api::{DEFAULT_SOLUTIONS, MAX_ANSWER, MAX_ROUND, MAX_SOLUTIONS};
+use crate::api::{DEFAULT_SOLUTIONS, MAX_ROUND, MAX_SOLUTIONS, check_answer};
 use crate::error::ApiError;
 use crate::json::{Card, Num, Seed};
 
@@ -121,9 +121,7 @@ pub struct AnswerResponse {
 
 pub fn answer(req: AnswerRequest) -> Result<AnswerResponse, ApiError> {
     for text in std::iter::once(&req.answer).chain(&req.best) {
-        if text.len() > MAX_ANSWER {
-            return Err(ApiError::Unprocessable(format!("the answer is longer than {MAX_ANSWER} bytes")));
-        }
+        check_answer(text)?;
     }
     if req.clock.is_some_and(|clock| clock == 0 || clock > MAX_CLOCK) {
         return Err(ApiError::Unprocessable(format!("the clock must be from 1 to {MAX_CLOCK} seconds")));
@@ -185,7 +183,7 @@ pub struct ShowRequest {
 /// One best value and its distinct solutions.
 #[derive(Debug, Serialize)]
 pub struct BestValue {
-    value: i64,
+    value: Card,
     count: usize,
     solutions: Vec<String>,
     truncated: bool,
@@ -216,7 +214,7 @@ pub fn show(req: ShowRequest) -> Result<ShowResponse, ApiError> {
         .solutions()
         .iter()
         .map(|solutions| BestValue {
-            value: solutions.target().numer(),
+            value: Card(solutions.target()),
             count: solutions.len(),
             solutions: solutions.listed().iter().take(limit).map(|e| e.in_domain(domain).to_string()).collect(),
             truncated: solutions.len() > limit,

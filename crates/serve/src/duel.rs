@@ -14,7 +14,7 @@ use reckon_core::{Rational, Rules};
 use reckon_play::{Duel, DuelAnswer, DuelSpec, Level, RoundEnd, RoundResult, Side, random_seed};
 use serde::{Deserialize, Serialize};
 
-use crate::api::MAX_ANSWER;
+use crate::api::check_answer;
 use crate::error::ApiError;
 use crate::json::{Seed, Whole};
 
@@ -184,9 +184,7 @@ fn elapsed(ms: Option<u64>) -> Duration {
 }
 
 pub fn answer(req: AnswerRequest) -> Result<DuelResponse, ApiError> {
-    if req.answer.len() > MAX_ANSWER {
-        return Err(ApiError::Unprocessable(format!("the answer is longer than {MAX_ANSWER} bytes")));
-    }
+    check_answer(&req.answer)?;
     let mut duel = resume(&req.state)?;
     let answered = duel.answer(&req.answer, elapsed(req.elapsed_ms)).map_err(refused)?;
     Ok(match answered {
@@ -250,7 +248,8 @@ fn millis(time: Duration) -> u64 {
 fn respond(duel: &Duel, ended: Option<Ended>, message: String, wrong: bool) -> DuelResponse {
     let spec = duel.spec();
     let pile = |side| duel.pile(side).iter().copied().map(Whole).collect();
-    let target = spec.rules.target.numer();
+    // A duel's target is made from a whole 64-bit number (see `spec`).
+    let target = spec.rules.target.to_i64().expect("a duel's target is whole");
     DuelResponse {
         state: DuelState {
             seed: Seed(duel.seed()),

@@ -59,7 +59,8 @@ impl Visitor<'_> for NumVisitor {
     }
 
     fn visit_str<E: de::Error>(self, v: &str) -> Result<Num, E> {
-        v.parse().map(Num).map_err(E::custom)
+        // Never kept for the process: a request must not grow it.
+        Rational::parse_fitting(v).map(Num).map_err(E::custom)
     }
 }
 
@@ -69,7 +70,10 @@ pub struct Card(pub Rational);
 
 impl Serialize for Card {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        if self.0.is_integer() { Whole(self.0.numer()).serialize(serializer) } else { serializer.collect_str(&self.0) }
+        match self.0.to_i64() {
+            Some(whole) => Whole(whole).serialize(serializer),
+            None => serializer.collect_str(&self.0),
+        }
     }
 }
 

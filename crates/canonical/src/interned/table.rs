@@ -87,8 +87,12 @@ impl FormStore {
 /// (the tag) the table reads.
 fn hash_of(shape: Shape<'_>) -> u64 {
     match shape {
-        // Two's complement bits: the cast keeps every value apart.
-        Shape::Leaf(card) => spread(mix(mix(0, card.numer() as u64), card.denom() as u64)),
+        // Two's complement bits: the cast keeps every value apart. Cards
+        // beyond 64-bit parts, rare, share one hash.
+        Shape::Leaf(card) => {
+            let (num, den) = card.parts().unwrap_or((0, 0));
+            spread(mix(mix(0, num as u64), den as u64))
+        }
         Shape::Sum(kept, inverted) => hash_of_parts(true, kept, inverted),
         Shape::Prod(kept, inverted) => hash_of_parts(false, kept, inverted),
     }

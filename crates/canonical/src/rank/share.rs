@@ -55,12 +55,13 @@ pub(super) struct TreeShare {
 }
 
 impl TreeShare {
-    /// The share of a card, `None` for one that is negative or not whole,
-    /// whose printing depends on its place.
+    /// The share of a card, `None` for one that is negative, not whole or
+    /// beyond 64 bits, whose printing depends on its place.
     #[inline]
     pub(super) fn card(card: Rational) -> Option<TreeShare> {
-        (card.is_integer() && !card.numer().is_negative()).then(|| TreeShare {
-            own: Share { parts: 1, inverted: 0, rank: Rank { len: decimal_digits(card.numer()), ..Rank::default() } },
+        let whole = card.to_i64().filter(|n| !n.is_negative())?;
+        Some(TreeShare {
+            own: Share { parts: 1, inverted: 0, rank: Rank { len: decimal_digits(whole), ..Rank::default() } },
             kind: ChainKind::Card,
             negative: false,
         })

@@ -1,5 +1,6 @@
 //! Integration tests of reckon-canonical against published numbers.
 
+mod any_size;
 mod completeness;
 mod expressions;
 mod fournums;

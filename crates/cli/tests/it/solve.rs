@@ -195,11 +195,34 @@ fn target_divides_by_zero() {
 }
 
 #[test]
+fn cards_and_targets_of_any_size() {
+    let target = "21267647932558653966460912964485513216";
+    assert_snapshot!(reckon(["-t", target, "4611686018427387904", "4611686018427387904", "1", "1"]).run(), @r"
+    status: 0
+    --- stdout
+    1*1*4611686018427387904*4611686018427387904 = 21267647932558653966460912964485513216
+    ");
+    let input = "1/18446744073709551616 18446744073709551616 3 8\n99999999999999999999 99999999999999999998 1 23\n";
+    assert_snapshot!(reckon(["--count", "-f", "json"]).stdin(input).run(), @r#"
+    status: 0
+    --- stdout
+    {"cards":["1/18446744073709551616",3,8,"18446744073709551616"],"target":"24","solvable":true,"count":2}
+    {"cards":[1,23,"99999999999999999998","99999999999999999999"],"target":"24","solvable":true,"count":6}
+    "#);
+    assert_snapshot!(reckon(["-t", "-36893488147419103232", "--all", "-18446744073709551616", "2"]).run(), @r"
+    status: 0
+    --- stdout
+    2*(-18446744073709551616) = -36893488147419103232
+    ");
+}
+
+#[test]
 fn number_too_large() {
-    assert_snapshot!(reckon(["99999999999999999999", "1"]).run(), @r"
+    let long = "9".repeat(reckon_core::number::MOST_DIGITS + 1);
+    assert_snapshot!(reckon([long.as_str(), "1"]).run(), @r"
     status: 2
     --- stderr
-    error: '99999999999999999999' does not fit in 64 bits (numerators and denominators lie within ±(2^63-1))
+    error: '999999999999999999999999999999999999999999999999999999999999…' has more than 10000 digits
     ");
 }
 

@@ -196,11 +196,13 @@ impl Enumerator {
         }
         let rules = self.rules;
         let refused = TooManySolutions { cards: hand.len() };
-        if self.fast.solutions(&mut self.nodes, hand.cards(), &rules, &mut visit).is_some() {
-            return Ok(());
-        }
-        if self.fast.take_refused() {
-            return Err(refused);
+        if !hand.beyond_64_bits(rules.target) {
+            if self.fast.solutions(&mut self.nodes, hand.cards(), &rules, &mut visit).is_some() {
+                return Ok(());
+            }
+            if self.fast.take_refused() {
+                return Err(refused);
+            }
         }
         let (grouping, most_bytes) = (self.fast.grouping, self.fast.most_bytes);
         let big = self.big.get_or_insert_with(|| Memo { most_bytes, ..Memo::new(rules.ops, rules.domain, grouping) });

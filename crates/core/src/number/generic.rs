@@ -80,10 +80,16 @@ impl Number for Rational {
         self.checked_div(*other)
     }
     fn neg(&self) -> Option<Self> {
+        if self.is_kept() {
+            return None;
+        }
         Some(Rational { num: self.num.checked_neg()?, den: self.den })
     }
     fn recip(&self) -> Option<Self> {
         debug_assert!(self.num != 0);
+        if self.is_kept() {
+            return None;
+        }
         // Still in lowest terms; the sign moves to the numerator, and only
         // a numerator of `i64::MIN` leaves a denominator too large.
         if self.num < 0 {
@@ -105,17 +111,18 @@ impl Number for Rational {
         Rational::is_positive(*self)
     }
     fn to_i64(&self) -> Option<i64> {
-        self.is_integer().then_some(self.num)
+        Rational::to_i64(*self)
     }
     fn may_divide_wholly(&self, other: &Self) -> bool {
-        if self.is_integer() && other.is_integer() {
+        if self.has_whole_parts() && other.has_whole_parts() {
             // `None` only for `i64::MIN % -1`, whose quotient overflows.
             return self.num.checked_rem(other.num).is_none_or(|r| r == 0);
         }
         self.checked_div(*other).is_none_or(Rational::is_integer)
     }
     fn order_key(&self) -> Option<u64> {
-        // The denominator is positive: one test covers both parts.
+        // One test covers both parts: a kept value's negative denominator
+        // is a large unsigned one.
         if (self.num.unsigned_abs() | self.den.get() as u64) >= KEYED_BELOW {
             return None;
         }

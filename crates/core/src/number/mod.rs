@@ -15,10 +15,12 @@ use num_bigint::BigInt;
 pub use num_rational::BigRational;
 use num_traits::{One, Signed, Zero};
 
-/// An exact rational number `num/den` in lowest terms with `den > 0`.
+/// An exact rational number of any size: `num/den` in lowest terms with
+/// 64-bit parts, or a larger value kept for the process (see `big`).
 ///
-/// Arithmetic is checked: an operation whose exact result does not fit in
-/// 64-bit parts returns `None` rather than a wrong value.
+/// Arithmetic is checked: an operation on values beyond 64-bit parts, or
+/// whose exact result does not fit in them, returns `None` rather than a
+/// wrong value; [`Rational::to_big`] computes on without limits.
 ///
 /// ```
 /// use reckon_core::Rational;
@@ -31,7 +33,7 @@ pub struct Rational {
     num: i64,
     /// Never zero, and typed so: `Option<Rational>` and an `Expr` take
     /// 16 bytes, not 24, and an option comes back from arithmetic in two
-    /// registers.
+    /// registers. Negative for a kept value (see `big`).
     den: NonZeroI64,
 }
 
@@ -85,19 +87,43 @@ impl Rational {
         Some(Rational { num, den: NonZeroI64::new(den)? })
     }
 
-    /// The numerator (carries the sign).
-    pub const fn numer(self) -> i64 {
+    /// The numerator and the denominator (positive), if the value has
+    /// 64-bit parts.
+    ///
+    /// ```
+    /// use reckon_core::Rational;
+    /// assert_eq!("-6/4".parse::<Rational>().unwrap().parts(), Some((-3, 2)));
+    /// assert_eq!("2/18446744073709551616".parse::<Rational>().unwrap().parts(), None);
+    /// ```
+    pub const fn parts(self) -> Option<(i64, i64)> {
+        if self.is_kept() { None } else { Some((self.num, self.den.get())) }
+    }
+
+    /// The numerator of a value with 64-bit parts, for the engines' fast
+    /// paths, which never hold a kept value (of one, its sign).
+    pub(crate) const fn numer(self) -> i64 {
         self.num
     }
 
-    /// The denominator (always positive).
-    pub const fn denom(self) -> i64 {
-        self.den.get()
+    /// The value as a 64-bit whole number, if it is one.
+    pub const fn to_i64(self) -> Option<i64> {
+        if self.has_whole_parts() { Some(self.num) } else { None }
     }
 
     /// Is this a whole number?
-    pub const fn is_integer(self) -> bool {
+    pub fn is_integer(self) -> bool {
+        self.has_whole_parts() || self.is_kept() && big::value_of(self).is_integer()
+    }
+
+    /// Is this a whole number with 64-bit parts? The test every fast path
+    /// of the arithmetic starts with.
+    const fn has_whole_parts(self) -> bool {
         self.den.get() == 1
+    }
+
+    /// Is this a value beyond 64-bit parts, kept for the process?
+    pub(crate) const fn is_kept(self) -> bool {
+        self.den.get() < 0
     }
 
     /// Is this exactly zero?
@@ -112,8 +138,11 @@ impl Rational {
 
     /// `self + other`, or `None` on overflow.
     pub fn checked_add(self, other: Rational) -> Option<Rational> {
-        if self.is_integer() && other.is_integer() {
+        if self.has_whole_parts() && other.has_whole_parts() {
             return self.num.checked_add(other.num).map(Rational::from_integer);
+        }
+        if self.is_kept() || other.is_kept() {
+            return None;
         }
         if let Some(sum) = self.plus_whole(other) {
             return Some(sum);
@@ -124,8 +153,11 @@ impl Rational {
 
     /// `self - other`, or `None` on overflow.
     pub fn checked_sub(self, other: Rational) -> Option<Rational> {
-        if self.is_integer() && other.is_integer() {
+        if self.has_whole_parts() && other.has_whole_parts() {
             return self.num.checked_sub(other.num).map(Rational::from_integer);
+        }
+        if self.is_kept() || other.is_kept() {
+            return None;
         }
         if let Some(difference) = self.minus_whole(other) {
             return Some(difference);
@@ -138,7 +170,7 @@ impl Rational {
     /// met, are multiplied where the call is; the rest out of line.
     #[inline]
     pub fn checked_mul(self, other: Rational) -> Option<Rational> {
-        if self.is_integer() && other.is_integer() {
+        if self.has_whole_parts() && other.has_whole_parts() {
             return self.num.checked_mul(other.num).map(Rational::from_integer);
         }
         self.times_fraction(other)
@@ -147,6 +179,9 @@ impl Rational {
     /// [`Rational::checked_mul`] where a value is a fraction.
     #[inline(never)]
     fn times_fraction(self, other: Rational) -> Option<Rational> {
+        if self.is_kept() || other.is_kept() {
+            return None;
+        }
         if let Some(product) = self.times_whole(other) {
             return Some(product);
         }
@@ -160,7 +195,7 @@ impl Rational {
     /// line, whole numbers that leave a remainder by a gcd of their own.
     #[inline]
     pub fn checked_div(self, other: Rational) -> Option<Rational> {
-        if self.is_integer() && other.is_integer() && other.num != 0 {
+        if self.has_whole_parts() && other.has_whole_parts() && other.num != 0 {
             match self.num.checked_rem(other.num) {
                 Some(0) => return self.num.checked_div(other.num).map(Rational::from_integer),
                 // One gcd in 64 bits, out of line.
@@ -176,7 +211,7 @@ impl Rational {
     /// zero, or the quotient is `i64::MIN / -1`.
     #[inline(never)]
     fn over_fraction(self, other: Rational) -> Option<Rational> {
-        if other.num == 0 {
+        if other.num == 0 || self.is_kept() || other.is_kept() {
             return None;
         }
         if let Some(quotient) = self.over_whole(other) {
@@ -210,7 +245,7 @@ impl Rational {
     /// `a/b - c = (a - c*b)/b` and `c - a/b = (c*b - a)/b`.
     fn minus_whole(self, other: Rational) -> Option<Rational> {
         let (Rational { num: a, den }, c) = fraction_and_whole(self, other)?;
-        let whole_first = self.is_integer();
+        let whole_first = self.has_whole_parts();
         let cb = c.checked_mul(den.get())?;
         Some(Rational { num: if whole_first { cb.checked_sub(a)? } else { a.checked_sub(cb)? }, den })
     }
@@ -232,7 +267,7 @@ impl Rational {
         let b = b.get();
         let g = gcd_i64(a, c)?;
         let (num, den) =
-            if self.is_integer() { ((c / g).checked_mul(b)?, a / g) } else { (a / g, b.checked_mul(c / g)?) };
+            if self.has_whole_parts() { ((c / g).checked_mul(b)?, a / g) } else { (a / g, b.checked_mul(c / g)?) };
         if den < 0 { Rational::of_parts(num.checked_neg()?, den.checked_neg()?) } else { Rational::of_parts(num, den) }
     }
 
@@ -242,11 +277,27 @@ impl Rational {
 
     /// The same value as a big rational.
     pub fn to_big(self) -> BigRational {
-        BigRational::new(BigInt::from(self.num), BigInt::from(self.den.get()))
+        if self.is_kept() {
+            return big::value_of(self).clone();
+        }
+        BigRational::new_raw(BigInt::from(self.num), BigInt::from(self.den.get()))
     }
 
-    /// The value as a fast rational, if it fits.
-    pub fn from_big(big: &BigRational) -> Option<Rational> {
+    /// The same value as a rational, of any size.
+    ///
+    /// ```
+    /// use reckon_core::Rational;
+    /// let big = "18446744073709551616".parse::<Rational>().unwrap();
+    /// assert_eq!(Rational::from_big(&big.to_big()), big);
+    /// assert_eq!(big.to_string(), "18446744073709551616");
+    /// ```
+    pub fn from_big(big: &BigRational) -> Rational {
+        Rational::fitting(big).unwrap_or_else(|| big::keep(big))
+    }
+
+    /// The value as a rational with 64-bit parts, if it has them: never
+    /// kept, so that the engines can turn any result back.
+    pub fn fitting(big: &BigRational) -> Option<Rational> {
         let num = i64::try_from(big.numer()).ok()?;
         let den = i64::try_from(big.denom()).ok()?;
         Rational::new(num, den)
@@ -267,11 +318,25 @@ impl From<i64> for Rational {
 
 impl Ord for Rational {
     fn cmp(&self, other: &Self) -> Ordering {
+        // Equal denominators include one kept value compared with itself.
         if self.den == other.den {
             return self.num.cmp(&other.num);
         }
+        if self.is_kept() || other.is_kept() {
+            return self.cmp_big(other);
+        }
         // Both products fit in i128, and denominators are positive.
         (i128::from(self.num) * i128::from(other.den.get())).cmp(&(i128::from(other.num) * i128::from(self.den.get())))
+    }
+}
+
+impl Rational {
+    /// [`Ord::cmp`] where a value is kept: out of line, as the engines
+    /// never meet one.
+    #[cold]
+    #[inline(never)]
+    fn cmp_big(&self, other: &Self) -> Ordering {
+        self.to_big().cmp(&other.to_big())
     }
 }
 
@@ -296,10 +361,13 @@ impl Rational {
     /// Writes the number, a fraction in brackets if `bracketed`.
     #[inline(always)]
     fn write_bracketed(&self, out: &mut impl fmt::Write, bracketed: bool) -> fmt::Result {
+        if self.is_kept() {
+            return write_big(big::value_of(*self), out, bracketed);
+        }
         // A whole number below 100, as most cards are, digit by digit:
         // cheaper than a number formatter and a string copy.
         if let Ok(n @ 0..100) = u8::try_from(self.num)
-            && self.is_integer()
+            && self.has_whole_parts()
         {
             if n >= 10 {
                 out.write_char(char::from(b'0' + n / 10))?;
@@ -309,12 +377,12 @@ impl Rational {
         // Every shown solution is printed, and so are the members tied
         // for showing: plain digits cost a fraction of `write!`.
         let mut digits = itoa::Buffer::new();
-        let bracketed = bracketed && !self.is_integer();
+        let bracketed = bracketed && !self.has_whole_parts();
         if bracketed {
             out.write_char('(')?;
         }
         out.write_str(digits.format(self.num))?;
-        if !self.is_integer() {
+        if !self.has_whole_parts() {
             out.write_char('/')?;
             out.write_str(digits.format(self.den.get()))?;
         }
@@ -323,6 +391,12 @@ impl Rational {
         }
         Ok(())
     }
+}
+
+/// Writes a kept value, a fraction in brackets if `bracketed`.
+#[cold]
+fn write_big(big: &BigRational, out: &mut impl fmt::Write, bracketed: bool) -> fmt::Result {
+    if bracketed && !big.is_integer() { write!(out, "({big})") } else { write!(out, "{big}") }
 }
 
 impl fmt::Display for Rational {
@@ -350,7 +424,7 @@ fn gcd_u128(mut a: u128, mut b: u128) -> u128 {
 
 /// The fraction and the whole number of `x` and `y`, if exactly one is whole.
 fn fraction_and_whole(x: Rational, y: Rational) -> Option<(Rational, i64)> {
-    match (x.is_integer(), y.is_integer()) {
+    match (x.has_whole_parts(), y.has_whole_parts()) {
         (true, false) => Some((y, x.num)),
         (false, true) => Some((x, y.num)),
         _ => None,
@@ -384,12 +458,13 @@ fn gcd_u64(mut a: u64, mut b: u64) -> u64 {
     }
 }
 
+mod big;
 mod generic;
 mod text;
 
 pub use self::generic::Number;
 pub(crate) use self::generic::ORDER_KEY_BITS;
-pub use self::text::ParseNumberError;
+pub use self::text::{MOST_DIGITS, ParseNumberError};
 
 #[cfg(test)]
 mod tests {
@@ -474,7 +549,9 @@ mod tests {
         assert_eq!("x".parse::<Rational>(), Err(ParseNumberError::Invalid("x".into())));
         assert_eq!("1/0".parse::<Rational>(), Err(ParseNumberError::ZeroDenominator("1/0".into())));
         assert_eq!("".parse::<Rational>(), Err(ParseNumberError::Empty));
-        assert!(matches!("99999999999999999999".parse::<Rational>(), Err(ParseNumberError::TooLarge(_))));
+        let long = "9".repeat(MOST_DIGITS + 1);
+        assert!(matches!(long.parse::<Rational>(), Err(ParseNumberError::TooLarge(_))));
+        assert!(matches!(Rational::parse_fitting("99999999999999999999"), Err(ParseNumberError::Beyond64Bits(_))));
         assert!(matches!("1/-2".parse::<Rational>(), Err(ParseNumberError::Invalid(_))));
         assert!(matches!("-".parse::<Rational>(), Err(ParseNumberError::Invalid(_))));
         assert!(matches!("1.2.3".parse::<Rational>(), Err(ParseNumberError::Invalid(_))));
@@ -514,10 +591,7 @@ mod tests {
             ("/", Rational::checked_div, |a, b| (!Zero::is_zero(b)).then(|| a / b)),
         ];
         for (name, op, big) in ops {
-            let exact = big(&x.to_big(), &y.to_big()).and_then(|v| {
-                let (num, den) = (i64::try_from(v.numer()).ok()?, i64::try_from(v.denom()).ok()?);
-                Rational::of_parts(num, den)
-            });
+            let exact = big(&x.to_big(), &y.to_big()).and_then(|v| Rational::fitting(&v));
             assert_eq!(op(x, y), exact, "{x} {name} {y}");
         }
     }
@@ -552,7 +626,7 @@ mod tests {
             for &y in &values {
                 agrees_with_big_rationals(x, y);
             }
-            let fits = |v: BigRational| Rational::from_big(&v).filter(|r| r.to_big() == v);
+            let fits = |v: BigRational| Rational::fitting(&v).filter(|r| r.to_big() == v);
             assert_eq!(Number::neg(&x), fits(-x.to_big()), "-{x}");
             if !x.is_zero() {
                 assert_eq!(Number::recip(&x), fits(x.to_big().recip()), "1/{x}");

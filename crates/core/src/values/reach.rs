@@ -88,10 +88,11 @@ impl Reach {
     /// would not fit in memory.
     pub(crate) fn try_decide_target(&mut self, hand: &Hand, target: Rational) -> Option<bool> {
         let card_use = self.rules.card_use;
-        if let Some(answer) = self.fast.decide(hand.cards(), &target, card_use) {
+        let fast = !hand.beyond_64_bits(target);
+        if fast && let Some(answer) = self.fast.decide(hand.cards(), &target, card_use) {
             return Some(answer);
         }
-        if self.fast.take_refused().is_none() {
+        if !fast || self.fast.take_refused().is_none() {
             let cards: Vec<BigRational> = hand.cards().iter().map(|c| c.to_big()).collect();
             if let Some(answer) = self.big().decide(&cards, &target.to_big(), card_use) {
                 return Some(answer);
@@ -104,8 +105,7 @@ impl Reach {
     /// The values `hand` makes that are nearest to the rules' target,
     /// ascending: the target alone when the hand makes it, else the nearest
     /// below and the nearest above when they are equally far, or the one
-    /// that is nearer. Values beyond 64-bit rationals are left out: a
-    /// Countdown hand, the usual asker, makes none.
+    /// that is nearer.
     ///
     /// ```
     /// use reckon_core::{Hand, Rational, Reach, Rules};
@@ -121,10 +121,8 @@ impl Reach {
                 nearest(&values, &target, |v| (v.to_big() - target.to_big()).abs()).into_iter().copied().collect()
             }
             Reachable::Big(values) => {
-                // Only values that fit 64 bits can be targets again.
-                let values: Vec<BigRational> = values.into_iter().filter(|v| Rational::from_big(v).is_some()).collect();
                 let target = target.to_big();
-                nearest(&values, &target, |v| (v - &target).abs()).into_iter().filter_map(Rational::from_big).collect()
+                nearest(&values, &target, |v| (v - &target).abs()).into_iter().map(Rational::from_big).collect()
             }
         })
     }
@@ -135,11 +133,13 @@ impl Reach {
     fn reachable(&mut self, hand: &Hand) -> Result<Reachable, TooManyValues> {
         let card_use = self.rules.card_use;
         let too_many = |cards| TooManyValues { cards, hand: hand.len() };
-        if let Some(values) = self.fast.reachable(hand.cards(), card_use) {
-            return Ok(Reachable::Fast(values));
-        }
-        if let Some(cards) = self.fast.take_refused() {
-            return Err(too_many(cards));
+        if !hand.beyond_64_bits(Rational::ZERO) {
+            if let Some(values) = self.fast.reachable(hand.cards(), card_use) {
+                return Ok(Reachable::Fast(values));
+            }
+            if let Some(cards) = self.fast.take_refused() {
+                return Err(too_many(cards));
+            }
         }
         let cards: Vec<BigRational> = hand.cards().iter().map(|c| c.to_big()).collect();
         match self.big().reachable(&cards, card_use) {
@@ -158,7 +158,8 @@ impl Reach {
         // (32 KB a set at most), not for "every whole number" or a window
         // far out, where the full value sets are smaller.
         let narrow = lo.max(1) <= hi && hi.saturating_sub(lo.max(1)) < 1 << 16 && hi < 1 << 17;
-        if self.rules.domain == Domain::PositiveInteger && positive_cards && narrow {
+        let fast = !hand.beyond_64_bits(Rational::ZERO);
+        if self.rules.domain == Domain::PositiveInteger && positive_cards && narrow && fast {
             // Every value is positive, so only the positive part of the range matters.
             if let Some(made) = self.fast.positive_integers_in(hand.cards(), card_use, lo.max(1), hi) {
                 return Ok(made);

@@ -1,6 +1,7 @@
 //! Integration tests of reckon-core: the search against the brute-force
 //! oracle, published facts, and the laws every printed solution obeys.
 
+mod any_size;
 mod oracle_agreement;
 mod printed;
 mod published;

@@ -65,14 +65,13 @@ impl CountdownDeal {
         if numbers.len() != NUMBERS {
             return Err(CountdownDealError::WrongCount(numbers.len()));
         }
-        let whole_target = Some(target).filter(|n| n.is_integer()).map(|t| t.numer());
+        let whole_target = target.to_i64();
         let Some(target) = whole_target.filter(|t| TARGETS.contains(t)) else {
             return Err(CountdownDealError::Target(target));
         };
         let mut left: Vec<i64> = LARGE.iter().chain(&SMALL).copied().collect();
         for &number in numbers.cards() {
-            let slot =
-                Some(number).filter(|n| n.is_integer()).and_then(|n| left.iter().position(|&value| value == n.numer()));
+            let slot = number.to_i64().and_then(|n| left.iter().position(|&value| value == n));
             match slot {
                 Some(slot) => {
                     left.swap_remove(slot);
@@ -95,7 +94,7 @@ impl CountdownDeal {
 
     /// How many of the numbers are large.
     pub fn large(&self) -> usize {
-        self.numbers.cards().iter().filter(|n| LARGE.contains(&n.numer())).count()
+        self.numbers.cards().iter().filter(|n| n.to_i64().is_some_and(|n| LARGE.contains(&n))).count()
     }
 
     /// The rules of the game: [`Rules::countdown`] with its target.
@@ -206,7 +205,7 @@ mod tests {
         for _ in 0..20_000 {
             let deal = dealer.deal(0).unwrap();
             targets.insert(deal.target());
-            smalls.extend(deal.numbers().cards().iter().map(|n| n.numer()));
+            smalls.extend(deal.numbers().cards().iter().map(|n| n.to_i64().unwrap()));
         }
         assert_eq!(targets.len(), 900);
         assert_eq!(smalls.into_iter().collect::<Vec<_>>(), (1..=10).collect::<Vec<_>>());

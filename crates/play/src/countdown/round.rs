@@ -289,7 +289,8 @@ impl BestAnswer<'_> {
     /// How far the best answer is from the target.
     pub fn distance(&self) -> u64 {
         let best = self.best.first().map_or(Rational::from_integer(self.target), Solutions::target);
-        best.numer().abs_diff(self.target)
+        // Every value a Countdown answer reaches is a whole number.
+        best.to_i64().map_or(u64::MAX, |best| best.abs_diff(self.target))
     }
 }
 

@@ -29,8 +29,9 @@ fn cards() -> impl Strategy<Value = Vec<Rational>> {
         if let Some(fraction) = cards.iter().copied().find(|card| !card.is_integer())
             && with_parts
         {
-            cards.push(Rational::from_integer(fraction.numer()));
-            cards.push(Rational::from_integer(fraction.denom()));
+            let (num, den) = fraction.parts().expect("a small card");
+            cards.push(Rational::from_integer(num));
+            cards.push(Rational::from_integer(den));
         }
         cards
     })

@@ -420,6 +420,13 @@ fn solve_errors() {
     fails("solve", json!({"cards": ["1/0"]}), 400, "'1/0' divides by zero");
     fails_raw("solve", r#"{"cards":[99999999999999999999]}"#, 400, "beyond 64 bits");
     fails("solve", json!({"cards": [18446744073709551615u64]}), 400, "does not fit in 64 bits");
+    // Numbers beyond 64 bits, which the command line takes, are refused
+    // before they are read, as strings and within answers.
+    fails("solve", json!({"cards": ["18446744073709551616", 1]}), 400, "does not fit in 64 bits");
+    fails("solve", json!({"cards": ["9223372036854775807/0.5"]}), 400, "does not fit in 64 bits");
+    fails("judge", json!({"answer": "18446744073709551616-1"}), 422, "18446744073709551616 in the answer does not fit");
+    fails("judge", json!({"answer": "1.8446744073709551616"}), 422, "does not fit in 64 bits");
+    assert_eq!(ok("judge", json!({"answer": "9223372036854775807-9223372036854775806", "target": 1}))["correct"], true);
 }
 
 // --- reach -------------------------------------------------------------

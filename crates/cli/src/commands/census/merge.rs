@@ -306,7 +306,7 @@ fn hand_of(cards: &[JsonNumber]) -> anyhow::Result<Hand> {
         .iter()
         .map(|c| match c {
             JsonNumber::Integer(n) => Ok(Rational::from_integer(*n)),
-            JsonNumber::Fraction(s) => s.parse::<Rational>().map_err(|err| crate::quote::number_error(&err)),
+            JsonNumber::Text(s) => s.parse::<Rational>().map_err(|err| crate::quote::number_error(&err)),
         })
         .collect::<Result<Vec<_>, _>>()
         .map_err(anyhow::Error::msg)?;
