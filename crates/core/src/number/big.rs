@@ -57,7 +57,17 @@ pub(super) fn keep(big: &BigRational) -> Rational {
     named(place)
 }
 
+/// Is the value a kept rational names whole? Out of line, so that
+/// [`Rational::is_integer`] stays a test or two where it is called.
+#[cold]
+#[inline(never)]
+pub(super) fn is_integer(r: Rational) -> bool {
+    value_of(r).is_integer()
+}
+
 /// The value a kept rational names.
+#[cold]
+#[inline(never)]
 pub(super) fn value_of(r: Rational) -> &'static BigRational {
     let place = usize::try_from(-r.den.get() - 1).expect("a kept rational's place");
     KEPT.read().unwrap_or_else(|poisoned| poisoned.into_inner()).values[place]

@@ -118,7 +118,8 @@ impl Number for Rational {
             // `None` only for `i64::MIN % -1`, whose quotient overflows.
             return self.num.checked_rem(other.num).is_none_or(|r| r == 0);
         }
-        self.checked_div(*other).is_none_or(Rational::is_integer)
+        // A quotient is never a kept value.
+        self.checked_div(*other).is_none_or(Rational::has_whole_parts)
     }
     fn order_key(&self) -> Option<u64> {
         // One test covers both parts: a kept value's negative denominator

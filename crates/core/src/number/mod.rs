@@ -111,8 +111,9 @@ impl Rational {
     }
 
     /// Is this a whole number?
+    #[inline]
     pub fn is_integer(self) -> bool {
-        self.has_whole_parts() || self.is_kept() && big::value_of(self).is_integer()
+        self.has_whole_parts() || self.is_kept() && big::is_integer(self)
     }
 
     /// Is this a whole number with 64-bit parts? The test every fast path
@@ -280,6 +281,7 @@ impl Rational {
         if self.is_kept() {
             return big::value_of(self).clone();
         }
+        // Parts in lowest terms with a positive denominator need no reducing.
         BigRational::new_raw(BigInt::from(self.num), BigInt::from(self.den.get()))
     }
 
@@ -317,12 +319,14 @@ impl From<i64> for Rational {
 }
 
 impl Ord for Rational {
+    #[inline]
     fn cmp(&self, other: &Self) -> Ordering {
         // Equal denominators include one kept value compared with itself.
         if self.den == other.den {
             return self.num.cmp(&other.num);
         }
-        if self.is_kept() || other.is_kept() {
+        // One test for both: a kept value's denominator is negative.
+        if (self.den.get() | other.den.get()) < 0 {
             return self.cmp_big(other);
         }
         // Both products fit in i128, and denominators are positive.
@@ -341,6 +345,7 @@ impl Rational {
 }
 
 impl PartialOrd for Rational {
+    #[inline]
     fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
         Some(self.cmp(other))
     }
@@ -361,9 +366,6 @@ impl Rational {
     /// Writes the number, a fraction in brackets if `bracketed`.
     #[inline(always)]
     fn write_bracketed(&self, out: &mut impl fmt::Write, bracketed: bool) -> fmt::Result {
-        if self.is_kept() {
-            return write_big(big::value_of(*self), out, bracketed);
-        }
         // A whole number below 100, as most cards are, digit by digit:
         // cheaper than a number formatter and a string copy.
         if let Ok(n @ 0..100) = u8::try_from(self.num)
@@ -373,6 +375,9 @@ impl Rational {
                 out.write_char(char::from(b'0' + n / 10))?;
             }
             return out.write_char(char::from(b'0' + n % 10));
+        }
+        if self.is_kept() {
+            return write_big(*self, out, bracketed);
         }
         // Every shown solution is printed, and so are the members tied
         // for showing: plain digits cost a fraction of `write!`.
@@ -395,7 +400,9 @@ impl Rational {
 
 /// Writes a kept value, a fraction in brackets if `bracketed`.
 #[cold]
-fn write_big(big: &BigRational, out: &mut impl fmt::Write, bracketed: bool) -> fmt::Result {
+#[inline(never)]
+fn write_big(kept: Rational, out: &mut impl fmt::Write, bracketed: bool) -> fmt::Result {
+    let big = big::value_of(kept);
     if bracketed && !big.is_integer() { write!(out, "({big})") } else { write!(out, "{big}") }
 }
 

@@ -33,6 +33,9 @@ impl FromStr for Rational {
     /// Accepts whole numbers (`-3`), fractions (`7/2`, `-7/2`) and decimals
     /// (`2.5`), of any size up to [`MOST_DIGITS`] digits.
     fn from_str(text: &str) -> Result<Self, Self::Err> {
+        if let Some(whole) = plain_whole_number(text) {
+            return Ok(Rational::from_integer(whole));
+        }
         parse(text, true)
     }
 }
@@ -48,15 +51,18 @@ impl Rational {
     /// assert!(Rational::parse_fitting("9223372036854775808").is_err());
     /// ```
     pub fn parse_fitting(text: &str) -> Result<Rational, ParseNumberError> {
+        if let Some(whole) = plain_whole_number(text) {
+            return Ok(Rational::from_integer(whole));
+        }
         parse(text, false)
     }
 }
 
-/// A number read from `text`; beyond 64-bit parts, kept if `keep`, else refused.
+/// A number read from `text`; beyond 64-bit parts, kept if `keep`, else
+/// refused. Out of line: nearly every card is a plain whole number, read
+/// where the caller is.
+#[inline(never)]
 fn parse(text: &str, keep: bool) -> Result<Rational, ParseNumberError> {
-    if let Some(whole) = plain_whole_number(text) {
-        return Ok(Rational::from_integer(whole));
-    }
     let s = text.trim();
     if s.is_empty() {
         return Err(ParseNumberError::Empty);
