@@ -53,11 +53,11 @@ pub use countdown::{
 pub use deal::{DealError, DealSpec, Dealer, MAX_TRIES, random_seed};
 pub use difficulty::{Difficulty, EASY_SOLUTIONS, Facts, ParseDifficultyError};
 pub use duel::{
-    DeckError, Duel, DuelAnswer, DuelSpec, Level, MAX_DECK, Message, NoRoundInPlay, ParseLevelError, RoundEnd,
+    DeckError, Duel, DuelAnswer, DuelSpec, MAX_DECK, Message, NoRoundInPlay, Opponent, ParseOpponentError, RoundEnd,
     RoundResult, Side, TURNED_UP, Table,
 };
 pub use hint::{Advice, Hint, WholeSolution};
 pub use judge::{Problem, Verdict, judge};
 pub use round::{Outcome, PassResult, Round};
 pub use score::{Elapsed, Score};
-pub use solutions::{Solutions, Summary};
+pub use solutions::{Solutions, SolutionsSummary};

@@ -74,22 +74,22 @@ impl Solutions {
 
     /// How many there are, and whether `answer` (the player's correct
     /// answer, if any) is one of them.
-    pub fn summary(&self, answer: Option<&Expr>) -> Summary {
-        Summary { count: self.len(), found: answer.is_some_and(|a| self.position(a).is_some()) }
+    pub fn summary(&self, answer: Option<&Expr>) -> SolutionsSummary {
+        SolutionsSummary { count: self.len(), found: answer.is_some_and(|a| self.position(a).is_some()) }
     }
 }
 
 /// `1 of 3 distinct solutions`, `3 distinct solutions`, `the only
 /// distinct solution`, `no solution`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Summary {
+pub struct SolutionsSummary {
     /// Distinct solutions.
     pub count: usize,
     /// Did the player find one of them?
     pub found: bool,
 }
 
-impl fmt::Display for Summary {
+impl fmt::Display for SolutionsSummary {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let plural = if self.count == 1 { "" } else { "s" };
         match (self.count, self.found) {

@@ -23,12 +23,12 @@ use crate::solve::{reach, solve};
 /// cards ends within a second or so, while one of seven distinct fractions
 /// can take close to a minute. Judging needs no search and takes any hand
 /// the engine does.
-pub const MAX_CARDS: usize = 6;
+pub const MAX_SMALL_CARDS: usize = 6;
 
 /// The most cards when some card is not small: past 64 bits the search
 /// redoes its work in big rationals, and six huge cards take minutes, five
 /// a few seconds.
-pub const MAX_CARDS_LARGE: usize = 5;
+pub const MAX_LARGE_CARDS: usize = 5;
 
 /// A card is small when its numerator and denominator are at most this in
 /// size: every classic deck, the Countdown numbers, fractions like `7/2`.
@@ -197,27 +197,27 @@ pub(crate) fn rules_of(target: Option<Num>, preset: Option<PresetName>, ops: Opt
     Ok(rules)
 }
 
-/// Is `card` small enough for a hand of [`MAX_CARDS`]?
+/// Is `card` small enough for a hand of [`MAX_SMALL_CARDS`]?
 fn is_small(card: Rational) -> bool {
     card.parts().is_some_and(|(num, den)| num.checked_abs().is_some_and(|n| n <= SMALL) && den <= SMALL)
 }
 
-/// The hand of a request, to be searched: at most [`MAX_CARDS`] small
-/// cards or [`MAX_CARDS_LARGE`] others.
+/// The hand of a request, to be searched: at most [`MAX_SMALL_CARDS`] small
+/// cards or [`MAX_LARGE_CARDS`] others.
 pub(crate) fn searchable_hand(cards: &[Num]) -> Result<Hand, ApiError> {
     let small = cards.iter().all(|c| is_small(c.0));
     check_card_count(cards.len(), small)?;
-    hand_of(cards, MAX_CARDS)
+    hand_of(cards, MAX_SMALL_CARDS)
 }
 
 /// Refuses more cards than a search of them may take.
 fn check_card_count(n: usize, small: bool) -> Result<(), ApiError> {
-    if n > MAX_CARDS {
-        return Err(too_many_cards(n, MAX_CARDS));
+    if n > MAX_SMALL_CARDS {
+        return Err(too_many_cards(n, MAX_SMALL_CARDS));
     }
-    if n > MAX_CARDS_LARGE && !small {
+    if n > MAX_LARGE_CARDS && !small {
         return Err(ApiError::Unprocessable(format!(
-            "{n} cards is more than the {MAX_CARDS_LARGE} this server searches when a card is beyond {SMALL} \
+            "{n} cards is more than the {MAX_LARGE_CARDS} this server searches when a card is beyond {SMALL} \
              (or a fraction of a larger denominator)"
         )));
     }

@@ -11,7 +11,7 @@
 use std::time::Duration;
 
 use reckon_core::{Rational, Rules};
-use reckon_play::{Duel, DuelAnswer, DuelSpec, Level, RoundEnd, RoundResult, Side, random_seed};
+use reckon_play::{Duel, DuelAnswer, DuelSpec, Opponent, RoundEnd, RoundResult, Side, random_seed};
 use serde::{Deserialize, Serialize};
 
 use crate::api::check_answer;
@@ -131,8 +131,8 @@ fn side_name(side: Side) -> &'static str {
     }
 }
 
-fn level(name: &str) -> Result<Level, ApiError> {
-    name.parse().map_err(|e: reckon_play::ParseLevelError| ApiError::Unprocessable(e.to_string()))
+fn level(name: &str) -> Result<Opponent, ApiError> {
+    name.parse().map_err(|e: reckon_play::ParseOpponentError| ApiError::Unprocessable(e.to_string()))
 }
 
 fn spec(low: i64, high: i64, copies: u32, target: i64) -> DuelSpec {
@@ -253,7 +253,7 @@ fn respond(duel: &Duel, ended: Option<Ended>, message: String, wrong: bool) -> D
     DuelResponse {
         state: DuelState {
             seed: Seed(duel.seed()),
-            opponent: duel.level().name().to_owned(),
+            opponent: duel.opponent().name().to_owned(),
             low: Whole(spec.low),
             high: Whole(spec.high),
             copies: spec.copies,

@@ -25,7 +25,7 @@ use anstyle::{AnsiColor, Style};
 use clap::{Args, ValueEnum};
 use reckon_core::Rational;
 use reckon_core::rules::CardUse;
-use reckon_play::{DealSpec, Dealer, Difficulty, Elapsed, Level, PassResult, Round, Score, Solutions, random_seed};
+use reckon_play::{DealSpec, Dealer, Difficulty, Elapsed, Opponent, PassResult, Round, Score, Solutions, random_seed};
 
 use self::input::{Input, Move};
 use crate::Status;
@@ -184,12 +184,12 @@ pub enum OpponentArg {
     Expert,
 }
 
-impl From<OpponentArg> for Level {
-    fn from(arg: OpponentArg) -> Level {
+impl From<OpponentArg> for Opponent {
+    fn from(arg: OpponentArg) -> Opponent {
         match arg {
-            OpponentArg::Easy => Level::Easy,
-            OpponentArg::Normal => Level::Normal,
-            OpponentArg::Expert => Level::Expert,
+            OpponentArg::Easy => Opponent::Easy,
+            OpponentArg::Normal => Opponent::Normal,
+            OpponentArg::Expert => Opponent::Expert,
         }
     }
 }
@@ -201,7 +201,7 @@ pub fn run(args: &PlayArgs) -> anyhow::Result<Status> {
             report::error(&format!("{option} does not apply to --duel"));
             return Ok(Status::BadInput);
         }
-        return duel::run(args, seed, args.opponent.map_or(Level::default(), Level::from));
+        return duel::run(args, seed, args.opponent.map_or(Opponent::default(), Opponent::from));
     }
     if args.opponent.is_some() {
         report::error("--opponent is for the duel against the computer: add --duel");

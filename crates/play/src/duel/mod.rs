@@ -9,11 +9,11 @@ use std::collections::VecDeque;
 use std::time::Duration;
 
 use rand_chacha::ChaCha8Rng;
-use reckon_canonical::{DistinctSolver, Level as Distinctness};
+use reckon_canonical::{DistinctSolver, Level};
 use reckon_core::{Expr, Hand, ParseError, Rules, Solver};
 
 pub use deck::{DeckError, DuelSpec, MAX_DECK, TURNED_UP};
-pub use opponent::{Level, ParseLevelError};
+pub use opponent::{Opponent, ParseOpponentError};
 pub use words::Message;
 
 use crate::deal::generator;
@@ -155,7 +155,7 @@ pub struct NoRoundInPlay;
 /// if that is right the round is a draw at once and each takes back their
 /// own two; if it is wrong the computer shows a solution and takes the
 /// cards. The computer answers when its thinking time is up
-/// (see [`Level`]), and calls a hand without a solution a draw. The
+/// (see [`Opponent`]), and calls a hand without a solution a draw. The
 /// game ends when a player cannot turn up two cards.
 ///
 /// The state machine does no I/O and keeps no clock: every move says how
@@ -165,9 +165,9 @@ pub struct NoRoundInPlay;
 ///
 /// ```
 /// use std::time::Duration;
-/// use reckon_play::{Duel, DuelSpec, DuelAnswer, Level, Side};
+/// use reckon_play::{Duel, DuelSpec, DuelAnswer, Opponent, Side};
 ///
-/// let mut duel = Duel::new(DuelSpec::default(), Level::Normal, 7).unwrap();
+/// let mut duel = Duel::new(DuelSpec::default(), Opponent::Normal, 7).unwrap();
 /// let table = duel.turn_up().unwrap();
 /// println!("make 24 from {} (the computer answers in {:?})", table.hand(), table.thinking_time());
 /// match duel.answer("1+2+3+4", Duration::from_secs(2)).unwrap() {
@@ -183,7 +183,7 @@ pub struct NoRoundInPlay;
 /// ```
 pub struct Duel {
     spec: DuelSpec,
-    level: Level,
+    level: Opponent,
     seed: u64,
     /// The player's pile, then the computer's; the front is the top.
     piles: [VecDeque<i64>; 2],
@@ -210,7 +210,7 @@ impl std::fmt::Debug for Duel {
 impl Duel {
     /// A new duel: `spec`'s deck shuffled by `seed` and split in two. The
     /// seed also fixes the computer's thinking time in every round.
-    pub fn new(spec: DuelSpec, level: Level, seed: u64) -> Result<Duel, DeckError> {
+    pub fn new(spec: DuelSpec, level: Opponent, seed: u64) -> Result<Duel, DeckError> {
         spec.check()?;
         let piles = deck::shuffle_and_split(&spec, &mut generator(seed));
         Ok(Duel::with_piles(spec, level, seed, 0, piles.map(VecDeque::from)))
@@ -223,7 +223,7 @@ impl Duel {
     /// the table hold exactly the deck.
     pub fn resume(
         spec: DuelSpec,
-        level: Level,
+        level: Opponent,
         seed: u64,
         rounds: u32,
         piles: [Vec<i64>; 2],
@@ -239,10 +239,10 @@ impl Duel {
         Ok(duel)
     }
 
-    fn with_piles(spec: DuelSpec, level: Level, seed: u64, rounds: u32, piles: [VecDeque<i64>; 2]) -> Duel {
+    fn with_piles(spec: DuelSpec, level: Opponent, seed: u64, rounds: u32, piles: [VecDeque<i64>; 2]) -> Duel {
         Duel {
             solver: Solver::new(spec.rules),
-            rater: DistinctSolver::new(spec.rules, Distinctness::FourNums),
+            rater: DistinctSolver::new(spec.rules, Level::FourNums),
             spec,
             level,
             seed,
@@ -263,7 +263,7 @@ impl Duel {
     }
 
     /// The computer's level.
-    pub fn level(&self) -> Level {
+    pub fn opponent(&self) -> Opponent {
         self.level
     }
 

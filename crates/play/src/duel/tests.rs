@@ -16,21 +16,21 @@ fn every_card(duel: &Duel) -> Vec<i64> {
 
 #[test]
 fn a_seed_always_plays_the_same_duel() {
-    let mut duel = Duel::new(DuelSpec::default(), Level::Normal, 1).unwrap();
+    let mut duel = Duel::new(DuelSpec::default(), Opponent::Normal, 1).unwrap();
     let table = duel.turn_up().unwrap();
     // Pinned: the first hand and thinking time of seed 1.
     insta::assert_snapshot!(format!("{:?} {} {:?} {:?}", table.cards(), table.hand(), table.difficulty(), table.thinking_time()), @"[2, 6, 4, 1] 1 2 4 6 Some(Medium) 9.569s");
-    let again = Duel::new(DuelSpec::default(), Level::Normal, 1).unwrap().turn_up().unwrap().thinking_time();
+    let again = Duel::new(DuelSpec::default(), Opponent::Normal, 1).unwrap().turn_up().unwrap().thinking_time();
     assert_eq!(duel.thinking_time(), Some(again));
 }
 
 #[test]
 fn the_answerer_takes_all_four_to_the_bottom() {
     let spec = DuelSpec::default();
-    let mut duel = Duel::resume(spec, Level::Normal, 0, 0, split(&spec, &[3, 8, 5, 11]), None);
+    let mut duel = Duel::resume(spec, Opponent::Normal, 0, 0, split(&spec, &[3, 8, 5, 11]), None);
     assert!(duel.is_err(), "11 is not in the deck");
     let piles = split(&spec, &[3, 8, 3, 8]);
-    duel = Duel::resume(spec, Level::Normal, 0, 0, piles, None);
+    duel = Duel::resume(spec, Opponent::Normal, 0, 0, piles, None);
     let mut duel = duel.unwrap();
     let table = duel.turn_up().unwrap();
     assert_eq!((table.turned_up_by(Side::Player), table.turned_up_by(Side::Computer)), (&[3, 8][..], &[3, 8][..]));
@@ -69,7 +69,7 @@ fn split(spec: &DuelSpec, top: &[i64; 4]) -> [Vec<i64>; 2] {
 fn passes_and_the_computers_moves() {
     let spec = DuelSpec::default();
     // 1 1 1 1 has no solution: a right pass is a draw, each takes back two.
-    let mut duel = Duel::resume(spec, Level::Expert, 5, 0, split(&spec, &[1, 1, 1, 1]), None).unwrap();
+    let mut duel = Duel::resume(spec, Opponent::Expert, 5, 0, split(&spec, &[1, 1, 1, 1]), None).unwrap();
     duel.turn_up();
     assert_eq!(duel.table().unwrap().difficulty(), None);
     let end = duel.pass(secs(1)).unwrap();
@@ -77,19 +77,19 @@ fn passes_and_the_computers_moves() {
     assert_eq!(duel.pile(Side::Player).back(), Some(&1));
     assert_eq!(duel.pile(Side::Computer).len(), 20);
     // A wrong pass: the computer shows the easiest solution and takes all four.
-    let mut duel = Duel::resume(spec, Level::Expert, 5, 0, split(&spec, &[1, 2, 3, 4]), None).unwrap();
+    let mut duel = Duel::resume(spec, Opponent::Expert, 5, 0, split(&spec, &[1, 2, 3, 4]), None).unwrap();
     duel.turn_up();
     let end = duel.pass(secs(0)).unwrap();
     assert_eq!(end.missed().map(ToString::to_string).as_deref(), Some("4*3*2*1"));
     assert_eq!(duel.pile(Side::Computer).len(), 22);
     // Too late: the computer has answered, the answer is not judged.
-    let mut duel = Duel::resume(spec, Level::Expert, 5, 0, split(&spec, &[1, 2, 3, 4]), None).unwrap();
+    let mut duel = Duel::resume(spec, Opponent::Expert, 5, 0, split(&spec, &[1, 2, 3, 4]), None).unwrap();
     let time = duel.turn_up().unwrap().thinking_time();
     assert!(duel.tick(time - Duration::from_millis(1)).is_none());
     let Ok(DuelAnswer::Ended(end)) = duel.answer("1*2*3*4", time) else { panic!() };
     assert!(matches!(end.result, RoundResult::ComputerSolved(_)));
     // Without a solution the computer calls a draw.
-    let mut duel = Duel::resume(spec, Level::Expert, 5, 0, split(&spec, &[1, 1, 1, 1]), None).unwrap();
+    let mut duel = Duel::resume(spec, Opponent::Expert, 5, 0, split(&spec, &[1, 1, 1, 1]), None).unwrap();
     duel.turn_up();
     assert_eq!(duel.computer_move().unwrap().result, RoundResult::NoSolution);
     assert!(duel.tick(secs(100)).is_none(), "no round in play");
@@ -98,7 +98,7 @@ fn passes_and_the_computers_moves() {
 #[test]
 fn the_game_ends_when_a_player_cannot_turn_up_two() {
     let spec = DuelSpec { low: 6, high: 6, copies: 6, ..DuelSpec::default() };
-    let mut duel = Duel::new(spec, Level::Expert, 0).unwrap();
+    let mut duel = Duel::new(spec, Opponent::Expert, 0).unwrap();
     let mut rounds = 0;
     while duel.turn_up().is_some() {
         duel.answer("6*6-6-6", secs(0)).unwrap();
@@ -111,14 +111,14 @@ fn the_game_ends_when_a_player_cannot_turn_up_two() {
 
 #[test]
 fn a_resumed_duel_plays_as_the_whole_one() {
-    let mut whole = Duel::new(DuelSpec::default(), Level::Easy, 9).unwrap();
+    let mut whole = Duel::new(DuelSpec::default(), Opponent::Easy, 9).unwrap();
     for _ in 0..3 {
         whole.turn_up();
         whole.computer_move().unwrap();
     }
     let table = *whole.turn_up().unwrap().cards();
     let piles = [Side::Player, Side::Computer].map(|side| whole.pile(side).iter().copied().collect());
-    let resumed = Duel::resume(DuelSpec::default(), Level::Easy, 9, whole.rounds(), piles, Some(table)).unwrap();
+    let resumed = Duel::resume(DuelSpec::default(), Opponent::Easy, 9, whole.rounds(), piles, Some(table)).unwrap();
     assert_eq!(resumed.thinking_time(), whole.thinking_time());
     assert_eq!(resumed.table().unwrap().hand(), whole.table().unwrap().hand());
 }
@@ -155,7 +155,7 @@ proptest! {
         low in 0i64..4,
         width in 0i64..6,
         copies in 1u32..5,
-        level in prop::sample::select(Level::ALL.to_vec()),
+        level in prop::sample::select(Opponent::ALL.to_vec()),
         moves in prop::collection::vec(a_move(), 0..80),
     ) {
         let spec = DuelSpec { low, high: low + width, copies, ..DuelSpec::default() };

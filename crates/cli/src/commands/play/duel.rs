@@ -14,7 +14,7 @@ use std::io::Write;
 use std::time::{Duration, Instant};
 
 use reckon_core::Hand;
-use reckon_play::{Duel, DuelAnswer, DuelSpec, Elapsed, Level, RoundEnd, Side};
+use reckon_play::{Duel, DuelAnswer, DuelSpec, Elapsed, Opponent, RoundEnd, Side};
 
 use super::input::{Input, Move};
 use super::timed_input::{Read, TimedInput};
@@ -24,7 +24,7 @@ use crate::{Status, diagnostic, report};
 /// The time a line of piped input counts for.
 pub const LINE_TIME: Duration = Duration::from_secs(3);
 
-pub fn run(args: &PlayArgs, seed: u64, level: Level) -> anyhow::Result<Status> {
+pub fn run(args: &PlayArgs, seed: u64, level: Opponent) -> anyhow::Result<Status> {
     let defaults = DuelSpec::default();
     let copies = match args.max_copies.map(|c| c.0) {
         None => defaults.copies,
@@ -92,7 +92,7 @@ impl Game {
             self.out,
             "{TITLE}Duel against the {} computer: make {target} first.{TITLE:#} \
              Type an expression, pass (no solution) or quit. {DIM}(seed {}){DIM:#}",
-            self.duel.level(),
+            self.duel.opponent(),
             self.duel.seed()
         )?;
         let mut quit = false;
