@@ -2,11 +2,10 @@
 
 use std::sync::Arc;
 
-use reckon_canonical::{DistinctSolver, Level};
 use reckon_core::engine::SharedSets;
 use reckon_core::rules::Domain;
 use reckon_core::{Expr, Hand, Reach, Rules, Solver, TooManySolutions};
-use reckon_play::{Difficulty, Facts};
+use reckon_play::{Difficulty, Facts, Rater};
 
 /// The facts a census row holds about one hand.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -52,8 +51,10 @@ pub struct Analyser {
     whole: Reach,
     non_negative: Reach,
     counter: Option<Counter>,
-    /// With ratings: a `4nums` solver kept across hands.
-    rater: Option<DistinctSolver>,
+    /// With ratings: the rater, kept across hands.
+    rater: Option<Rater>,
+    /// Is the distinct count the rating's (`4nums`)?
+    count_by_rating: bool,
 }
 
 impl std::fmt::Debug for Analyser {
@@ -73,6 +74,7 @@ impl Analyser {
             non_negative: Reach::new(Rules { domain: Domain::NonNegative, ..rules }),
             counter: None,
             rater: None,
+            count_by_rating: false,
         }
     }
 
@@ -94,8 +96,17 @@ impl Analyser {
 
     /// Also rates the difficulty of every hand.
     pub fn with_rating(mut self) -> Analyser {
-        self.rater = Some(DistinctSolver::new(self.rules, Level::FourNums));
+        self.rater = Some(Rater::new(self.rules));
         self
+    }
+
+    /// Also rates every hand, and counts its distinct solutions at the
+    /// `4nums` level with the same listing the rating reads: one listing
+    /// a hand, where [`Analyser::with_counter`] and
+    /// [`Analyser::with_rating`] would make two.
+    pub fn with_rating_and_count(mut self) -> Analyser {
+        self.count_by_rating = true;
+        self.with_rating()
     }
 
     /// The facts about `hand`, or, when counting or rating, why its
@@ -107,10 +118,15 @@ impl Analyser {
             Some(_) => Some(0),
             None => None,
         };
-        let difficulty = match &mut self.rater {
-            Some(solver) if solvable => Some(Facts::with_solver(hand, solver)?.difficulty()),
-            Some(_) => Some(None),
-            None => None,
+        let rated = match &mut self.rater {
+            Some(rater) if solvable => Some(rater.facts(hand)?),
+            _ => None,
+        };
+        let difficulty = self.rater.as_ref().map(|_| rated.as_ref().and_then(Facts::difficulty));
+        let distinct = match &rated {
+            Some(facts) if self.count_by_rating => Some(facts.distinct),
+            None if self.count_by_rating => Some(0),
+            _ => distinct,
         };
         let solution = if solvable { self.solver.solve_solvable(hand) } else { None };
         debug_assert_eq!(solution.is_some(), solvable, "the search and the value sets agree on {hand}");

@@ -5,10 +5,9 @@ use std::fmt;
 
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::{RngCore, SeedableRng};
-use reckon_canonical::{DistinctSolver, Level};
 use reckon_core::{Hand, Rational, Rules, Solver, TooManyStates};
 
-use crate::difficulty::{Difficulty, Facts};
+use crate::difficulty::{Difficulty, Rater};
 use crate::round::Round;
 
 /// How many hands [`Dealer::deal`] tries before giving up on
@@ -126,7 +125,7 @@ pub struct Dealer {
     rng: ChaCha8Rng,
     solver: Solver,
     /// Rates hands for [`DealSpec::difficulty`]; made when first needed.
-    rater: Option<DistinctSolver>,
+    rater: Option<Rater>,
 }
 
 impl fmt::Debug for Dealer {
@@ -203,9 +202,9 @@ impl Dealer {
         }
         let Some(wanted) = self.spec.difficulty else { return Ok(true) };
         let rules = self.spec.rules;
-        let rater = self.rater.get_or_insert_with(|| DistinctSolver::new(rules, Level::FourNums));
+        let rater = self.rater.get_or_insert_with(|| Rater::new(rules));
         // A hand whose listing would not fit in memory is not dealt.
-        Ok(Facts::with_solver(hand, rater).is_ok_and(|facts| facts.difficulty() == Some(wanted)))
+        Ok(rater.facts(hand).is_ok_and(|facts| facts.difficulty() == Some(wanted)))
     }
 
     /// The next hand, ready to play.
@@ -368,7 +367,7 @@ mod tests {
             let mut dealer = Dealer::new(spec, 5).unwrap();
             for _ in 0..30 {
                 let hand = dealer.deal().unwrap();
-                let facts = Facts::of(&hand, &Rules::game24()).unwrap();
+                let facts = crate::Facts::of(&hand, &Rules::game24()).unwrap();
                 assert_eq!(facts.difficulty(), Some(difficulty), "{hand}");
             }
         }

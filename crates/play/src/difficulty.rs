@@ -127,35 +127,75 @@ pub struct Facts {
 
 impl Facts {
     /// The facts of `hand` under `rules`, or why its solutions would not
-    /// fit in memory.
+    /// fit in memory. [`Rater`] keeps its memos for the next hand.
     pub fn of(hand: &Hand, rules: &Rules) -> Result<Facts, TooManySolutions> {
-        Facts::with_solver(hand, &mut DistinctSolver::new(*rules, Level::FourNums))
-    }
-
-    /// The facts of `hand` under `solver`'s rules, with a solver kept
-    /// across hands (its level must be `4nums`).
-    pub fn with_solver(hand: &Hand, solver: &mut DistinctSolver) -> Result<Facts, TooManySolutions> {
-        debug_assert_eq!(solver.level(), Level::FourNums);
-        let rules = *solver.rules();
-        let solutions = solver.try_solve(hand)?;
-        let easiest = solutions.iter().min_by_key(|e| (e.len(), levels(e))).cloned();
-        let solvable = easiest.is_some();
-        let needs = |domain: Option<Domain>| {
-            solvable && domain.is_some_and(|domain| !Reach::new(Rules { domain, ..rules }).decide(hand))
-        };
-        Ok(Facts {
-            distinct: solutions.len(),
-            needs_fraction: needs(whole_part(rules.domain)),
-            needs_negative: needs(non_negative_part(rules.domain)),
-            steps: easiest.as_ref().map_or(0, |e| e.len() - 1),
-            levels: easiest.as_ref().map_or(0, levels),
-            easiest,
-        })
+        Rater::new(*rules).facts(hand)
     }
 
     /// The hand's band; see [`Difficulty::rate`].
     pub fn difficulty(&self) -> Option<Difficulty> {
         Difficulty::rate(self)
+    }
+}
+
+/// Rates hand after hand under one set of rules, keeping what it works
+/// out for the next: the `4nums` listing's memo and the value sets that
+/// tell whether a hand needs fractions or negative values.
+///
+/// ```
+/// use reckon_core::Rules;
+/// use reckon_play::{Difficulty, Rater};
+/// let mut rater = Rater::new(Rules::game24());
+/// let facts = rater.facts(&"3 3 8 8".parse().unwrap()).unwrap();
+/// assert_eq!((facts.distinct, facts.needs_fraction), (1, true));
+/// assert_eq!(facts.difficulty(), Some(Difficulty::Hard));
+/// ```
+#[derive(Debug)]
+pub struct Rater {
+    solver: DistinctSolver,
+    /// The rules narrowed to whole numbers, when they allow fractions.
+    whole: Option<Reach>,
+    /// The rules narrowed to values of no sign, when they allow negatives.
+    non_negative: Option<Reach>,
+}
+
+impl Rater {
+    /// A rater for `rules`.
+    pub fn new(rules: Rules) -> Rater {
+        let narrowed = |domain: Option<Domain>| domain.map(|domain| Reach::new(Rules { domain, ..rules }));
+        Rater {
+            solver: DistinctSolver::new(rules, Level::FourNums),
+            whole: narrowed(whole_part(rules.domain)),
+            non_negative: narrowed(non_negative_part(rules.domain)),
+        }
+    }
+
+    /// The rules hands are rated under.
+    pub fn rules(&self) -> &Rules {
+        self.solver.rules()
+    }
+
+    /// The facts of `hand`, or why its solutions would not fit in memory.
+    pub fn facts(&mut self, hand: &Hand) -> Result<Facts, TooManySolutions> {
+        let solutions = self.solver.try_solve(hand)?;
+        Ok(self.facts_of_listed(hand, &solutions))
+    }
+
+    /// The facts of `hand` whose distinct solutions at the `4nums` level,
+    /// as reckon-canonical lists them under the rater's rules, are
+    /// `solutions`: for a caller that listed them already.
+    pub fn facts_of_listed(&mut self, hand: &Hand, solutions: &[Expr]) -> Facts {
+        let easiest = solutions.iter().min_by_key(|e| (e.len(), levels(e))).cloned();
+        let solvable = easiest.is_some();
+        let needs = |narrowed: &mut Option<Reach>| solvable && narrowed.as_mut().is_some_and(|r| !r.decide(hand));
+        Facts {
+            distinct: solutions.len(),
+            needs_fraction: needs(&mut self.whole),
+            needs_negative: needs(&mut self.non_negative),
+            steps: easiest.as_ref().map_or(0, |e| e.len() - 1),
+            levels: easiest.as_ref().map_or(0, levels),
+            easiest,
+        }
     }
 }
 

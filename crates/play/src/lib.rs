@@ -51,7 +51,7 @@ pub use countdown::{
     CountdownScore, Declaration, LARGE, MAX_LARGE, NUMBERS, SMALL, TARGETS, points,
 };
 pub use deal::{DealError, DealSpec, Dealer, MAX_TRIES, random_seed};
-pub use difficulty::{Difficulty, EASY_SOLUTIONS, Facts, ParseDifficultyError};
+pub use difficulty::{Difficulty, EASY_SOLUTIONS, Facts, ParseDifficultyError, Rater};
 pub use duel::{
     DeckError, Duel, DuelAnswer, DuelSpec, MAX_DECK, Message, NoRoundInPlay, Opponent, ParseOpponentError, RoundEnd,
     RoundResult, Side, TURNED_UP, Table,

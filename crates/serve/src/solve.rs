@@ -5,7 +5,7 @@
 use reckon_canonical::{DistinctSolver, Level};
 use reckon_core::rules::Domain;
 use reckon_core::{Hand, Rational, Reach, Rules, Solver};
-use reckon_play::{Difficulty, Facts};
+use reckon_play::{Difficulty, Facts, Rater};
 use serde::{Deserialize, Serialize};
 
 use crate::api::{
@@ -103,7 +103,6 @@ pub(crate) fn solve(req: SolveRequest) -> Result<SolveResponse, ApiError> {
             response.solution = Some(solution.map(|e| e.in_domain(rules.domain).to_string()));
         }
         Mode::All | Mode::Count => {
-            let too_many = |err: reckon_core::TooManySolutions| ApiError::Unprocessable(err.to_string());
             let all = DistinctSolver::new(rules, level).try_solve(&hand).map_err(too_many)?;
             response.solvable = !all.is_empty();
             response.level = Some(level.name());
@@ -113,14 +112,23 @@ pub(crate) fn solve(req: SolveRequest) -> Result<SolveResponse, ApiError> {
                 response.solutions =
                     Some(all.iter().take(limit).map(|e| level.written(e, rules.domain).to_string()).collect());
             }
+            // A `4nums` listing is what the rating reads: not made twice.
+            if req.rate && level == Level::FourNums {
+                let facts = Rater::new(rules).facts_of_listed(&hand, &all);
+                response.difficulty = Some(facts.difficulty().map(Difficulty::name));
+            }
         }
     }
     response.fraction_only = response.solvable && fraction_only(&hand, &rules);
-    if req.rate {
-        let facts = Facts::of(&hand, &rules).map_err(|err| ApiError::Unprocessable(err.to_string()))?;
+    if req.rate && response.difficulty.is_none() {
+        let facts = Facts::of(&hand, &rules).map_err(too_many)?;
         response.difficulty = Some(facts.difficulty().map(Difficulty::name));
     }
     Ok(response)
+}
+
+fn too_many(err: reckon_core::TooManySolutions) -> ApiError {
+    ApiError::Unprocessable(err.to_string())
 }
 
 /// Solvable (the caller knows), but not with whole-number intermediate

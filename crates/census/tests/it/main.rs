@@ -60,6 +60,23 @@ fn distinct_solutions_total_3017() {
     assert_eq!(s.histogram.keys().max(), Some(&11));
 }
 
+/// Counting from the rating's listing gives the counts a counter of its
+/// own gives, and the ratings of a rating alone.
+#[test]
+fn a_rated_count_is_the_counters() {
+    let rules = target(24);
+    let mut counted = Analyser::new(rules).with_rating().with_counter({
+        let mut solver = DistinctSolver::new(rules, Level::FourNums);
+        Box::new(move |hand, _| solver.try_count(hand))
+    });
+    let mut rated = Analyser::new(rules).with_rating_and_count();
+    for hand in HandSpace::range(4, 1, 9, None).hands() {
+        let (a, b) = (counted.analyse(&hand).unwrap(), rated.analyse(&hand).unwrap());
+        assert_eq!(a, b, "{hand}");
+        assert!(b.distinct.is_some() && b.difficulty.is_some(), "{hand}");
+    }
+}
+
 #[test]
 fn fraction_only_hands() {
     let (rows, s) = census(&HandSpace::range(4, 1, 13, None), target(24), 1, false);

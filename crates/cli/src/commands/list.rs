@@ -5,7 +5,7 @@ use std::io::{Read, Write};
 
 use reckon_canonical::{DistinctSolver, Level};
 use reckon_core::{Expr, Hand, Rational, Rules, TooManySolutions};
-use reckon_play::{Difficulty, Facts};
+use reckon_play::{Difficulty, Facts, Rater};
 use serde::Serialize;
 
 use crate::Status;
@@ -127,6 +127,10 @@ impl<'a> Listing<'a> {
     fn difficulty(&self) -> Option<Difficulty> {
         if self.count == 0 {
             return None;
+        }
+        // A `4nums` listing is what the rating reads: not made twice.
+        if self.level == Level::FourNums && self.solutions.len() == self.count {
+            return Rater::new(self.rules).facts_of_listed(self.hand, &self.solutions).difficulty();
         }
         Facts::of(self.hand, &self.rules).ok()?.difficulty()
     }

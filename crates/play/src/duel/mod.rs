@@ -9,7 +9,6 @@ use std::collections::VecDeque;
 use std::time::Duration;
 
 use rand_chacha::ChaCha8Rng;
-use reckon_canonical::{DistinctSolver, Level};
 use reckon_core::{Expr, Hand, ParseError, Rules, Solver};
 
 pub use deck::{DeckError, DuelSpec, MAX_DECK, TURNED_UP};
@@ -17,7 +16,7 @@ pub use opponent::{Opponent, ParseOpponentError};
 pub use words::Message;
 
 use crate::deal::generator;
-use crate::difficulty::{Difficulty, Facts};
+use crate::difficulty::{Difficulty, Rater};
 use crate::judge::{Verdict, judge};
 
 /// One of the two players.
@@ -191,7 +190,7 @@ pub struct Duel {
     /// Rounds turned up so far, the one on the table included.
     rounds: u32,
     solver: Solver,
-    rater: DistinctSolver,
+    rater: Rater,
 }
 
 impl std::fmt::Debug for Duel {
@@ -242,7 +241,7 @@ impl Duel {
     fn with_piles(spec: DuelSpec, level: Opponent, seed: u64, rounds: u32, piles: [VecDeque<i64>; 2]) -> Duel {
         Duel {
             solver: Solver::new(spec.rules),
-            rater: DistinctSolver::new(spec.rules, Level::FourNums),
+            rater: Rater::new(spec.rules),
             spec,
             level,
             seed,
@@ -339,7 +338,7 @@ impl Duel {
     /// and the computer's thinking time.
     fn lay(&mut self, cards: [i64; 2 * TURNED_UP]) -> Table {
         let hand = Hand::from_integers(&cards).expect("four cards make a hand");
-        let (solution, difficulty) = match Facts::with_solver(&hand, &mut self.rater) {
+        let (solution, difficulty) = match self.rater.facts(&hand) {
             Ok(facts) => (facts.easiest.clone(), facts.difficulty()),
             // A listing too large to make: the hand is no easy one.
             Err(_) => {

@@ -327,6 +327,9 @@ fn keep_going() -> ControlFlow<()> {
 
 fn analyser(rules: Rules, count: Option<Level>, rate: bool, shared: &Arc<SharedSets>) -> Analyser {
     let mut analyser = Analyser::new(rules).sharing(shared);
+    if rate && count == Some(Level::FourNums) {
+        return analyser.with_rating_and_count();
+    }
     if rate {
         analyser = analyser.with_rating();
     }
