@@ -15,8 +15,8 @@ use crate::number::Number;
 use crate::rules::{Domain, Op, OpSet};
 
 use super::by_value::{ByValue, Unsorted, ValueKeys, Valued};
-use super::pair_slot;
 use super::whole::Dense;
+use crate::values::pair_slot;
 
 /// One way a value of a part finishes the target with a value `b` of the
 /// other part.

@@ -22,7 +22,8 @@ use crate::number::Number;
 use crate::rules::Op;
 
 use super::finish::{NoTwoSteps, PARTNERS, TwoStep, TwoSteps, two_steps};
-use super::{ChainEnd, Combo, Grouping, List, Memo, NodeId, Nodes, SMALL_SLOTS, pair_slot, small_slot, triple_slot};
+use super::{ChainEnd, Combo, Grouping, List, Memo, NodeId, Nodes};
+use crate::values::{pair_slot, small_slot, triple_slot};
 
 /// What a hand's single card and triple found for one value `u` of the
 /// triple: the values (at `at`) of the pair of a split (among
@@ -193,10 +194,10 @@ impl<N: Number> Memo<N> {
         if !self.cards.in_value_order() || d >= 16 {
             return false;
         }
-        let Ok(slots) = <&[Option<u32>; SMALL_SLOTS]>::try_from(self.small_sets.as_slice()) else {
+        let Some(slots) = self.sets.slots() else {
             return false;
         };
-        let card_set = |id: u8| self.card_sets.get(usize::from(id)).copied().flatten();
+        let card_set = |id: u8| self.sets.of_card(id);
         // The cards are known to be below 16 (the largest is), so their
         // slots need no check against the table's length.
         let stored = |slot: usize, ids: &[u8]| {

@@ -42,7 +42,7 @@ use crate::combine::combine;
 use crate::number::{Number, Rational};
 use crate::rules::{CardUse, Domain, Op, OpSet, Rules};
 use crate::strategy::MOST_BYTES_LISTED;
-use crate::values::{CardIds, Key, key, sorted_without_repeats, sub_multisets};
+use crate::values::{CardIds, Key, Subsets, key, sorted_without_repeats, sub_multisets};
 
 use self::by_value::ValueKeys;
 pub use self::enumerator::{Enumerator, Solution, TooManySolutions, all_solutions, for_each_solution};
@@ -70,7 +70,7 @@ const NODE_ROOM: usize = 1 << 15;
 const SET_ROOM: usize = 1 << 10;
 
 /// The two-step finishers a memo makes room for: one per ordered pair of
-/// the card ids that have slots of their own (see [`small_slot`]), a few
+/// the card ids that have slots of their own (see [`Subsets`]), a few
 /// hundred bytes each.
 const TWO_STEPS_ROOM: usize = 16 * 16;
 
@@ -86,15 +86,8 @@ struct Memo<N> {
     domain: Domain,
     grouping: Grouping,
     cards: CardIds<Rational>,
-    /// Where each sub-multiset of cards is in `sets`.
-    index: HashMap<Key, usize>,
-    /// Where each single card is in `sets`, by card id: every hand asks
-    /// for its cards, and an index is cheaper than hashing.
-    card_sets: Vec<Option<usize>>,
-    /// Where the sets of two or three cards are in `sets`, by
-    /// [`small_slot`]; empty until one is stored.
-    small_sets: Vec<Option<u32>>,
-    sets: Vec<Set<N>>,
+    /// Each sub-multiset of cards met, by place.
+    sets: Subsets<Set<N>>,
     /// Which nodes are the expressions worth a value of a set that has no
     /// value list (see [`EAGER_CARDS`]); sets with one keep theirs, and
     /// triples listed by `four` keep theirs too.
@@ -200,33 +193,6 @@ struct SetValues<N> {
     ways: Option<Ways>,
 }
 
-/// The slots of [`small_slot`]: pairs, then triples.
-const SMALL_SLOTS: usize = 16 * 16 + 16 * 16 * 16;
-
-/// Where the sub-multiset `ids` (sorted) of two or three cards is among a
-/// memo's `small_sets`, if its ids are below 16: every hand of four cards
-/// looks up ten such parts, and an index is cheaper than hashing.
-fn small_slot(ids: &[u8]) -> Option<usize> {
-    match *ids {
-        [a, b] if b < 16 => Some(pair_slot(a, b)),
-        [a, b, c] if c < 16 => Some(triple_slot(a, b, c)),
-        _ => None,
-    }
-}
-
-/// The slot of the pair `a b`, ids below 16 (sorted, for a set of two
-/// cards; in order, for the outer and inner cards of two-step finishers):
-/// masked, so that a caller that knows them below 16 needs no check of the
-/// slot's bounds.
-fn pair_slot(a: u8, b: u8) -> usize {
-    usize::from(a & 15) << 4 | usize::from(b & 15)
-}
-
-/// The slot of the triple `a b c`, ids sorted and below 16 (see [`pair_slot`]).
-fn triple_slot(a: u8, b: u8, c: u8) -> usize {
-    16 * 16 + (usize::from(a & 15) << 8 | usize::from(b & 15) << 4 | usize::from(c & 15))
-}
-
 /// How to finish a value from two parts: `left op right`, each part's
 /// expressions a list of nodes.
 type Combo = (Op, List, List);
@@ -243,10 +209,7 @@ impl<N: Number> Memo<N> {
             grouping,
             cards: CardIds::new(),
             // Room for the sub-multisets of a few hundred hands, as for nodes.
-            index: HashMap::with_capacity(SET_ROOM),
-            card_sets: Vec::new(),
-            small_sets: Vec::new(),
-            sets: Vec::with_capacity(SET_ROOM),
+            sets: Subsets::with_room(SET_ROOM),
             asked: HashMap::new(),
             repeated_splits: RepeatedSplits::default(),
             met: Vec::new(),
@@ -294,7 +257,7 @@ impl<N: Number> Memo<N> {
 
     fn forget_lists(&mut self) {
         self.asked.clear();
-        for set in &mut self.sets {
+        for set in self.sets.iter_mut() {
             set.lists.iter_mut().for_each(|list| *list = None);
             if let Some(triple) = &mut set.triple {
                 triple.forget_lists();
@@ -328,9 +291,7 @@ impl<N: Number> Memo<N> {
         let grouping = self.grouping_of(&cards);
         // Room for every sub-multiset of a small hand at once, instead of
         // growing the memo step by step.
-        let parts = 1 << cards.len().min(8);
-        self.index.reserve(parts);
-        self.sets.reserve(parts);
+        self.sets.reserve(1 << cards.len().min(8));
         // Everything that can overflow happens before anything is visited.
         // The whole hand's values are never built: the target is reached
         // from its parts.

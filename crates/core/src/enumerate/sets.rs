@@ -9,11 +9,7 @@ impl<N: Number> Memo<N> {
     /// overflow.
     #[inline]
     pub(super) fn set_of(&mut self, ids: &[u8], eager: bool) -> Option<usize> {
-        let known = match ids {
-            [card] => self.card_sets.get(usize::from(*card)).copied().flatten(),
-            _ => small_slot(ids).and_then(|slot| self.small_sets.get(slot).copied().flatten()).map(|at| at as usize),
-        };
-        let id = match known {
+        let id = match self.sets.by_index(ids) {
             Some(id) => id,
             None => self.indexed_set(ids)?,
         };
@@ -28,8 +24,8 @@ impl<N: Number> Memo<N> {
     #[inline(never)]
     pub(super) fn indexed_set(&mut self, ids: &[u8]) -> Option<usize> {
         let key = key(ids);
-        match self.index.get(&key) {
-            Some(&id) => Some(id),
+        match self.sets.by_key(key) {
+            Some(id) => Some(id),
             None => self.new_set(ids, key),
         }
     }
@@ -63,23 +59,7 @@ impl<N: Number> Memo<N> {
                 _ => self.split_ids(ids, true)?.into_boxed_slice(),
             };
         }
-        let at = self.sets.len();
-        if let Some(card) = set.card {
-            let card = usize::from(card);
-            if self.card_sets.len() <= card {
-                self.card_sets.resize(card + 1, None);
-            }
-            self.card_sets[card] = Some(at);
-        }
-        self.sets.push(set);
-        self.index.insert(key, at);
-        if let Some(slot) = small_slot(ids) {
-            if self.small_sets.len() <= slot {
-                self.small_sets.resize(SMALL_SLOTS, None);
-            }
-            self.small_sets[slot] = u32::try_from(at).ok();
-        }
-        Some(at)
+        Some(self.sets.keep(ids, key, set))
     }
 
     /// The trees made over the cards `ids`: a tree grouped from the left

@@ -362,23 +362,3 @@ fn a_refusal_in_big_numbers_is_no_overflow() {
     assert!(roomy.try_visit_solutions(&h, |_, _| found += 1).is_ok());
     assert_eq!(found, 1);
 }
-
-/// Every pair and triple of ids below 16 has a slot of its own, and
-/// larger ids none.
-#[test]
-fn small_parts_have_slots_of_their_own() {
-    let mut seen = vec![false; SMALL_SLOTS];
-    for a in 0..16u8 {
-        for b in a..16 {
-            let mut parts = vec![vec![a, b]];
-            parts.extend((b..16).map(|c| vec![a, b, c]));
-            for ids in parts {
-                let slot = small_slot(&ids).expect("ids below 16");
-                assert!(!std::mem::replace(&mut seen[slot], true), "{ids:?}");
-            }
-        }
-    }
-    assert_eq!(small_slot(&[3, 16]), None);
-    assert_eq!(small_slot(&[1, 2, 40]), None);
-    assert_eq!(small_slot(&[1, 2, 3, 4]), None);
-}

@@ -19,6 +19,7 @@ mod order;
 mod reach;
 mod shared;
 mod splits;
+mod subsets;
 mod targets;
 mod window;
 
@@ -39,6 +40,7 @@ pub use self::reach::{Reach, TooManyValues};
 pub use self::shared::SharedSets;
 use self::splits::key_splits;
 pub(crate) use self::splits::{Cards, MASKED_UP_TO, group, maskable, split_masks, splits, sub_multisets};
+pub(crate) use self::subsets::{Subsets, pair_slot, small_slot, triple_slot};
 use self::targets::{ROOT, TargetId, TargetSets};
 use self::window::WindowBits;
 
@@ -54,12 +56,10 @@ pub(crate) struct ValueSets<N> {
     ops: OpSet,
     domain: Domain,
     cards: CardIds<N>,
-    /// Where the value set of each sub-multiset of cards is in `sets`.
-    index: HashMap<Key, usize>,
-    /// Sorted, duplicate-free values of a multiset (every card used once).
-    /// Held by index: lookups in the hot loop borrow, and partners and
-    /// bits are kept by the same index.
-    sets: Vec<Arc<[N]>>,
+    /// Sorted, duplicate-free values of each sub-multiset met (every card
+    /// used once). Held by place: lookups in the hot loop borrow, and
+    /// partners and bits are kept by the same place.
+    sets: Subsets<Arc<[N]>>,
     /// The sets of values that finish, derived from the target being decided.
     targets: TargetSets<N>,
     /// The splits of parts asked for targets, as (walk, look) set indices:
@@ -85,8 +85,7 @@ impl<N: Number> ValueSets<N> {
             ops,
             domain,
             cards: CardIds::new(),
-            index: HashMap::new(),
-            sets: Vec::new(),
+            sets: Subsets::with_room(0),
             targets: TargetSets::new(),
             split_sets: HashMap::new(),
             window_bits: WindowBits::default(),
@@ -127,14 +126,13 @@ impl<N: Number> ValueSets<N> {
 
     /// The index in `sets` of the values of the cards packed in `key`, computed if new.
     fn set_of_key(&mut self, key: Key) -> Option<usize> {
-        if let Some(&known) = self.index.get(&key) {
+        if let Some(known) = self.sets.by_key(key) {
             return Some(known);
         }
-        let values = self.fetch_or_make(&ids_of_key(key))?;
+        let ids = ids_of_key(key);
+        let values = self.fetch_or_make(&ids)?;
         self.stored += values.len();
-        self.sets.push(values);
-        self.index.insert(key, self.sets.len() - 1);
-        Some(self.sets.len() - 1)
+        Some(self.sets.keep(&ids, key, values))
     }
 
     /// The values of the cards `ids`: from the shared store when another
