@@ -31,6 +31,15 @@ pub struct HandFacts {
 /// thread) owns its own counter.
 pub type Counter = Box<dyn FnMut(&Hand, &Rules) -> Result<usize, TooManySolutions> + Send>;
 
+/// Whether and how an [`Analyser`] counts distinct solutions.
+enum Counting {
+    Not,
+    /// By the caller's counter.
+    By(Counter),
+    /// At the `4nums` level, from the listing the rating reads.
+    ByRating,
+}
+
 /// Works out [`HandFacts`] hand after hand, keeping its memos between hands.
 ///
 /// "Needs fractions" and "needs negatives" compare the rules with a
@@ -50,11 +59,9 @@ pub struct Analyser {
     solver: Solver,
     whole: Reach,
     non_negative: Reach,
-    counter: Option<Counter>,
+    counting: Counting,
     /// With ratings: the rater, kept across hands.
     rater: Option<Rater>,
-    /// Is the distinct count the rating's (`4nums`)?
-    count_by_rating: bool,
 }
 
 impl std::fmt::Debug for Analyser {
@@ -72,9 +79,8 @@ impl Analyser {
             solver: Solver::new(rules),
             whole: Reach::new(Rules { domain: Domain::Integer, ..rules }),
             non_negative: Reach::new(Rules { domain: Domain::NonNegative, ..rules }),
-            counter: None,
+            counting: Counting::Not,
             rater: None,
-            count_by_rating: false,
         }
     }
 
@@ -90,7 +96,7 @@ impl Analyser {
 
     /// Also counts the distinct solutions of every solvable hand with `counter`.
     pub fn with_counter(mut self, counter: Counter) -> Analyser {
-        self.counter = Some(counter);
+        self.counting = Counting::By(counter);
         self
     }
 
@@ -105,7 +111,7 @@ impl Analyser {
     /// a hand, where [`Analyser::with_counter`] and
     /// [`Analyser::with_rating`] would make two.
     pub fn with_rating_and_count(mut self) -> Analyser {
-        self.count_by_rating = true;
+        self.counting = Counting::ByRating;
         self.with_rating()
     }
 
@@ -113,20 +119,16 @@ impl Analyser {
     /// distinct solutions would not fit in memory.
     pub fn analyse(&mut self, hand: &Hand) -> Result<HandFacts, TooManySolutions> {
         let solvable = self.reach.decide(hand);
-        let distinct = match &mut self.counter {
-            Some(count) if solvable => Some(count(hand, &self.rules)?),
-            Some(_) => Some(0),
-            None => None,
-        };
         let rated = match &mut self.rater {
             Some(rater) if solvable => Some(rater.facts(hand)?),
             _ => None,
         };
         let difficulty = self.rater.as_ref().map(|_| rated.as_ref().and_then(Facts::difficulty));
-        let distinct = match &rated {
-            Some(facts) if self.count_by_rating => Some(facts.distinct),
-            None if self.count_by_rating => Some(0),
-            _ => distinct,
+        let distinct = match &mut self.counting {
+            Counting::Not => None,
+            Counting::By(count) if solvable => Some(count(hand, &self.rules)?),
+            Counting::ByRating => Some(rated.as_ref().map_or(0, |facts| facts.distinct)),
+            Counting::By(_) => Some(0),
         };
         let solution = if solvable { self.solver.solve_solvable(hand) } else { None };
         debug_assert_eq!(solution.is_some(), solvable, "the search and the value sets agree on {hand}");

@@ -76,11 +76,11 @@ impl Hand {
         self.cards.len()
     }
 
-    /// Has a card beyond 64-bit parts? Such a hand (or one whose target
+    /// Has a card beyond 64-bit parts? Such a hand (as one whose target
     /// is) goes straight to the engines' big rationals: 64-bit arithmetic
     /// would only overflow.
-    pub(crate) fn beyond_64_bits(&self, target: Rational) -> bool {
-        target.is_kept() || self.cards.iter().any(|card| card.is_kept())
+    pub(crate) fn beyond_64_bits(&self) -> bool {
+        self.cards.iter().any(|card| card.is_kept())
     }
 
     /// Always false: a hand has at least one card.

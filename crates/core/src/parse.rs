@@ -196,8 +196,7 @@ impl std::error::Error for ParseError {}
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Tok {
-    /// A literal, already known to fit in 64 bits.
-    /// A whole number, of any size.
+    /// A literal: a whole number, of any size.
     Num(Rational),
     /// An operator; whether `-` is binary or a sign depends on position.
     Op(Op),
@@ -370,8 +369,7 @@ impl Parser {
                 // A sign: `-` directly before a number.
                 Some((Tok::Num(n), num_span)) => {
                     self.pos += 1;
-                    let negated = crate::number::Number::neg(&n).unwrap_or_else(|| Rational::from_big(&-n.to_big()));
-                    Ok(leaf(negated, span.start..num_span.end))
+                    Ok(leaf(Rational::from_big(&-n.to_big()), span.start..num_span.end))
                 }
                 _ => Err(missing(span)),
             },

@@ -201,7 +201,7 @@ impl Solver {
 
     fn search_within(&mut self, hand: &Hand, budget: u64) -> SearchEnd {
         self.route.push(Engine::Search);
-        let fast = if hand.beyond_64_bits(self.fast.rules.target) {
+        let fast = if hand.beyond_64_bits() || self.fast.rules.target.is_kept() {
             SearchEnd::Overflowed
         } else {
             self.fast.run(hand, budget)

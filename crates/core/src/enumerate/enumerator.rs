@@ -196,7 +196,7 @@ impl Enumerator {
         }
         let rules = self.rules;
         let refused = TooManySolutions { cards: hand.len() };
-        if !hand.beyond_64_bits(rules.target) {
+        if !hand.beyond_64_bits() && !rules.target.is_kept() {
             if self.fast.solutions(&mut self.nodes, hand.cards(), &rules, &mut visit).is_some() {
                 return Ok(());
             }

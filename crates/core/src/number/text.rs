@@ -33,9 +33,6 @@ impl FromStr for Rational {
     /// Accepts whole numbers (`-3`), fractions (`7/2`, `-7/2`) and decimals
     /// (`2.5`), of any size up to [`MOST_DIGITS`] digits.
     fn from_str(text: &str) -> Result<Self, Self::Err> {
-        if let Some(whole) = plain_whole_number(text) {
-            return Ok(Rational::from_integer(whole));
-        }
         parse(text, true)
     }
 }
@@ -51,18 +48,24 @@ impl Rational {
     /// assert!(Rational::parse_fitting("9223372036854775808").is_err());
     /// ```
     pub fn parse_fitting(text: &str) -> Result<Rational, ParseNumberError> {
-        if let Some(whole) = plain_whole_number(text) {
-            return Ok(Rational::from_integer(whole));
-        }
         parse(text, false)
     }
 }
 
 /// A number read from `text`; beyond 64-bit parts, kept if `keep`, else
-/// refused. Out of line: nearly every card is a plain whole number, read
-/// where the caller is.
-#[inline(never)]
+/// refused. Nearly every card is a plain whole number, read where the
+/// caller is; the rest out of line.
+#[inline]
 fn parse(text: &str, keep: bool) -> Result<Rational, ParseNumberError> {
+    match plain_whole_number(text) {
+        Some(whole) => Ok(Rational::from_integer(whole)),
+        None => parse_any(text, keep),
+    }
+}
+
+/// [`parse`] of anything but a plain whole number.
+#[inline(never)]
+fn parse_any(text: &str, keep: bool) -> Result<Rational, ParseNumberError> {
     let s = text.trim();
     if s.is_empty() {
         return Err(ParseNumberError::Empty);

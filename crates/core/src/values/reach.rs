@@ -88,7 +88,7 @@ impl Reach {
     /// would not fit in memory.
     pub(crate) fn try_decide_target(&mut self, hand: &Hand, target: Rational) -> Option<bool> {
         let card_use = self.rules.card_use;
-        let fast = !hand.beyond_64_bits(target);
+        let fast = !hand.beyond_64_bits() && !target.is_kept();
         if fast && let Some(answer) = self.fast.decide(hand.cards(), &target, card_use) {
             return Some(answer);
         }
@@ -133,7 +133,7 @@ impl Reach {
     fn reachable(&mut self, hand: &Hand) -> Result<Reachable, TooManyValues> {
         let card_use = self.rules.card_use;
         let too_many = |cards| TooManyValues { cards, hand: hand.len() };
-        if !hand.beyond_64_bits(Rational::ZERO) {
+        if !hand.beyond_64_bits() {
             if let Some(values) = self.fast.reachable(hand.cards(), card_use) {
                 return Ok(Reachable::Fast(values));
             }
@@ -158,8 +158,7 @@ impl Reach {
         // (32 KB a set at most), not for "every whole number" or a window
         // far out, where the full value sets are smaller.
         let narrow = lo.max(1) <= hi && hi.saturating_sub(lo.max(1)) < 1 << 16 && hi < 1 << 17;
-        let fast = !hand.beyond_64_bits(Rational::ZERO);
-        if self.rules.domain == Domain::PositiveInteger && positive_cards && narrow && fast {
+        if self.rules.domain == Domain::PositiveInteger && positive_cards && narrow && !hand.beyond_64_bits() {
             // Every value is positive, so only the positive part of the range matters.
             if let Some(made) = self.fast.positive_integers_in(hand.cards(), card_use, lo.max(1), hi) {
                 return Ok(made);
