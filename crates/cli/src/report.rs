@@ -40,6 +40,21 @@ impl From<Rational> for JsonNumber {
     }
 }
 
+/// `card1` to `cardN`, the CSV columns of a hand.
+pub fn card_columns(cards: usize) -> Vec<String> {
+    (1..=cards).map(|i| format!("card{i}")).collect()
+}
+
+/// The cards of a hand as CSV fields: whole numbers, or fractions `7/2`.
+pub fn card_fields(hand: &Hand) -> impl Iterator<Item = String> + '_ {
+    hand.cards().iter().map(ToString::to_string)
+}
+
+/// The cards of a hand as JSON (see [`JsonNumber`]).
+pub fn cards_json(hand: &Hand) -> Vec<JsonNumber> {
+    hand.cards().iter().map(|&c| c.into()).collect()
+}
+
 /// A CSV write error as an I/O error of the same kind, so that a closed
 /// pipe is still recognised as one.
 pub fn csv_io(err: csv::Error) -> std::io::Error {
@@ -136,7 +151,7 @@ pub fn write_refusal(
     error(&message);
     match format {
         Format::Json => {
-            let cards = hand.cards().iter().map(|&c| c.into()).collect();
+            let cards = cards_json(hand);
             serde_json::to_writer(&mut *out, &JsonRefusal { cards, target: rules.target, error: refused.to_string() })?;
             writeln!(out)?;
         }
@@ -175,7 +190,7 @@ impl CsvHands {
             return Ok(());
         }
         let mut csv = csv::WriterBuilder::new().from_writer(&mut *out);
-        let record: Vec<String> = hand.cards().iter().map(ToString::to_string).chain(fields).collect();
+        let record: Vec<String> = card_fields(hand).chain(fields).collect();
         csv.write_record(record).map_err(csv_io)?;
         csv.flush()?;
         Ok(())
@@ -194,7 +209,7 @@ impl CsvHands {
             }
             Some(_) => Ok(true),
             None => {
-                let mut header: Vec<String> = (1..=hand.len()).map(|i| format!("card{i}")).collect();
+                let mut header = card_columns(hand.len());
                 header.extend(self.columns.iter().map(|&column| column.to_owned()));
                 let mut csv = csv::WriterBuilder::new().from_writer(&mut *out);
                 csv.write_record(header).map_err(csv_io)?;

@@ -200,7 +200,7 @@ impl<'a> Listing<'a> {
 
     fn json(&self, with_solutions: bool) -> JsonListing {
         JsonListing {
-            cards: self.hand.cards().iter().map(|&c| c.into()).collect(),
+            cards: report::cards_json(self.hand),
             target: self.rules.target,
             solvable: self.count > 0,
             solutions: with_solutions.then(|| self.shown().collect()),

@@ -172,7 +172,7 @@ impl Answer<'_> {
 
     fn json(&self) -> JsonAnswer {
         JsonAnswer {
-            cards: self.hand.cards().iter().map(|&c| c.into()).collect(),
+            cards: report::cards_json(self.hand),
             target: self.rules.target,
             solvable: self.solution.is_some(),
             solution: self.solution.as_ref().map(|e| e.in_domain(self.rules.domain).to_string()),

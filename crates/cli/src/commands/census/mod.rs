@@ -24,7 +24,6 @@ use crate::args::{CensusArgs, CensusFormat, LevelArg};
 use crate::range::IntRange;
 use crate::rules_args::{DomainArg, PresetArg, UseArg};
 use rows::{RowKind, Rows};
-pub use rows::{card_columns, card_fields, cards_json};
 use summary::{print_summary, print_target_summary, summary_json, target_summary_json, text_width};
 
 /// The most hands a census lists (a gigabyte or two of them): past that

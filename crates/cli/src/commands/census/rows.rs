@@ -5,13 +5,12 @@
 use std::io::Write;
 
 use reckon_census::{HandFacts, TargetFacts};
-use reckon_core::Hand;
 use reckon_core::rules::Domain;
 use reckon_play::Difficulty;
 use serde::{Deserialize, Serialize};
 
 use crate::args::CensusFormat;
-use crate::report::{JsonNumber, csv_io};
+use crate::report::{JsonNumber, card_columns, card_fields, cards_json, csv_io};
 
 /// Which rows a census writes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -45,21 +44,6 @@ impl RowKind {
         header.extend(rate.then(|| "difficulty".to_owned()));
         header
     }
-}
-
-/// `card1` to `cardN`, the CSV columns of a hand.
-pub fn card_columns(cards: usize) -> Vec<String> {
-    (1..=cards).map(|i| format!("card{i}")).collect()
-}
-
-/// The cards of a hand as CSV fields: whole numbers, or fractions `7/2`.
-pub fn card_fields(hand: &Hand) -> impl Iterator<Item = String> + '_ {
-    hand.cards().iter().map(ToString::to_string)
-}
-
-/// The cards of a hand as JSON: whole numbers as numbers, fractions as strings.
-pub fn cards_json(hand: &Hand) -> Vec<JsonNumber> {
-    hand.cards().iter().map(|&c| c.into()).collect()
 }
 
 /// Where the rows go, by format: nowhere for a text census.

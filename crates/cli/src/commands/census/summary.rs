@@ -9,7 +9,7 @@ use reckon_core::Hand;
 use reckon_play::Difficulty;
 use serde_json::{Value, json};
 
-use super::rows::cards_json;
+use crate::report::cards_json;
 use crate::report::percent;
 
 /// The most rows a histogram shows one by one; past that, its counts are
