@@ -231,7 +231,7 @@ fn hand_of(cards: &[Num], cap: usize) -> Result<Hand, ApiError> {
     }
     Hand::new(cards.iter().map(|c| c.0).collect()).map_err(|e| match e {
         HandError::TooManyCards(n) => too_many_cards(n, cap),
-        other => ApiError::Unprocessable(other.to_string()),
+        other => ApiError::unprocessable(other),
     })
 }
 
@@ -310,7 +310,7 @@ fn deal(req: DealRequest, deadline: Deadline) -> Result<DealResponse, ApiError> 
     let solvable_only = req.solvable_only.unwrap_or(false);
     let difficulty = req.difficulty.map(Difficulty::from);
     let spec = DealSpec { cards, low, high, solvable_only, difficulty, rules, ..defaults };
-    let mut dealer = Dealer::new(spec, seed).map_err(|e| ApiError::Unprocessable(e.to_string()))?;
+    let mut dealer = Dealer::new(spec, seed).map_err(ApiError::unprocessable)?;
     let mut next = || -> Result<Hand, ApiError> {
         for _ in 0..MAX_TRIES {
             deadline.check()?;
@@ -331,8 +331,7 @@ fn deal(req: DealRequest, deadline: Deadline) -> Result<DealResponse, ApiError> 
     for _ in 1..round {
         hand = next()?;
     }
-    let too_many = |err: reckon_core::TooManySolutions| ApiError::Unprocessable(err.to_string());
-    let rated = Facts::of(&hand, &rules).map_err(too_many)?.difficulty().map(Difficulty::name);
+    let rated = Facts::of(&hand, &rules).map_err(ApiError::unprocessable)?.difficulty().map(Difficulty::name);
     Ok(DealResponse { cards: cards_of(&hand), target: rules.target, seed: Seed(seed), round, difficulty: rated })
 }
 

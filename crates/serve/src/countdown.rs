@@ -47,11 +47,10 @@ pub fn deal(req: DealRequest) -> Result<DealResponse, ApiError> {
     let large = req.large.unwrap_or(1);
     let seed = req.seed.map_or_else(|| random_seed() % 1_000_000, |Seed(seed)| seed);
     let mut dealer = CountdownDealer::new(seed);
-    let refused = |err: reckon_play::CountdownDealError| ApiError::Unprocessable(err.to_string());
     for &earlier in &req.earlier {
-        dealer.deal(earlier).map_err(refused)?;
+        dealer.deal(earlier).map_err(ApiError::unprocessable)?;
     }
-    let deal = dealer.deal(large).map_err(refused)?;
+    let deal = dealer.deal(large).map_err(ApiError::unprocessable)?;
     Ok(DealResponse {
         numbers: deal.numbers().cards().iter().map(|&n| Card(n)).collect(),
         target: deal.target(),
@@ -66,12 +65,12 @@ fn game(numbers: &[Num], target: Num) -> Result<CountdownDeal, ApiError> {
     if numbers.len() > reckon_core::Hand::MAX_CARDS {
         return Err(ApiError::Unprocessable(format!("a Countdown game has 6 numbers, not {}", numbers.len())));
     }
-    let hand = Hand::new(numbers.iter().map(|n| n.0).collect()).map_err(|e| ApiError::Unprocessable(e.to_string()))?;
-    CountdownDeal::new(hand, target.0).map_err(|e| ApiError::Unprocessable(e.to_string()))
+    let hand = Hand::new(numbers.iter().map(|n| n.0).collect()).map_err(ApiError::unprocessable)?;
+    CountdownDeal::new(hand, target.0).map_err(ApiError::unprocessable)
 }
 
 fn round_of(deal: CountdownDeal, clock: Option<Duration>) -> Result<CountdownRound, ApiError> {
-    CountdownRound::new(deal, clock).map_err(|e| ApiError::Unprocessable(e.to_string()))
+    CountdownRound::new(deal, clock).map_err(ApiError::unprocessable)
 }
 
 /// `POST /api/countdown/answer`.

@@ -132,15 +132,11 @@ fn side_name(side: Side) -> &'static str {
 }
 
 fn level(name: &str) -> Result<Opponent, ApiError> {
-    name.parse().map_err(|e: reckon_play::ParseOpponentError| ApiError::Unprocessable(e.to_string()))
+    name.parse::<Opponent>().map_err(ApiError::unprocessable)
 }
 
 fn spec(low: i64, high: i64, copies: u32, target: i64) -> DuelSpec {
     DuelSpec { low, high, copies, rules: Rules::with_target(Rational::from_integer(target)) }
-}
-
-fn refused(err: impl std::fmt::Display) -> ApiError {
-    ApiError::Unprocessable(err.to_string())
 }
 
 pub fn new(req: NewRequest) -> Result<DuelResponse, ApiError> {
@@ -154,7 +150,7 @@ pub fn new(req: NewRequest) -> Result<DuelResponse, ApiError> {
         req.copies.unwrap_or(defaults.copies),
         target,
     );
-    let mut duel = Duel::new(spec, level, seed).map_err(refused)?;
+    let mut duel = Duel::new(spec, level, seed).map_err(ApiError::unprocessable)?;
     duel.turn_up();
     Ok(respond(&duel, None, String::new(), false))
 }
@@ -172,7 +168,7 @@ fn resume(state: &DuelState) -> Result<Duel, ApiError> {
         [pile(&state.player), pile(&state.computer)],
         table,
     )
-    .map_err(refused)?;
+    .map_err(ApiError::unprocessable)?;
     if duel.table().is_none() && !duel.is_over() {
         return Err(ApiError::Unprocessable("no cards are on the table, yet both players can turn up two".to_owned()));
     }
@@ -186,7 +182,7 @@ fn elapsed(ms: Option<u64>) -> Duration {
 pub fn answer(req: AnswerRequest) -> Result<DuelResponse, ApiError> {
     check_answer(&req.answer)?;
     let mut duel = resume(&req.state)?;
-    let answered = duel.answer(&req.answer, elapsed(req.elapsed_ms)).map_err(refused)?;
+    let answered = duel.answer(&req.answer, elapsed(req.elapsed_ms)).map_err(ApiError::unprocessable)?;
     Ok(match answered {
         DuelAnswer::Ended(end) => after_round(duel, &end),
         DuelAnswer::Wrong(verdict) => respond(&duel, None, format!("wrong: {verdict}"), true),
@@ -206,7 +202,7 @@ fn utf16(text: &str, at: usize) -> usize {
 
 pub fn pass(req: MoveRequest) -> Result<DuelResponse, ApiError> {
     let mut duel = resume(&req.state)?;
-    let end = duel.pass(elapsed(req.elapsed_ms)).map_err(refused)?;
+    let end = duel.pass(elapsed(req.elapsed_ms)).map_err(ApiError::unprocessable)?;
     Ok(after_round(duel, &end))
 }
 

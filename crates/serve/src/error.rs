@@ -46,6 +46,11 @@ pub enum ApiError {
 }
 
 impl ApiError {
+    /// A well-formed request the engine or the game refuses, for `err`.
+    pub(crate) fn unprocessable(err: impl std::fmt::Display) -> ApiError {
+        ApiError::Unprocessable(err.to_string())
+    }
+
     /// The HTTP status code.
     pub fn status(&self) -> u16 {
         match self {

@@ -103,7 +103,7 @@ pub(crate) fn solve(req: SolveRequest) -> Result<SolveResponse, ApiError> {
             response.solution = Some(solution.map(|e| e.in_domain(rules.domain).to_string()));
         }
         Mode::All | Mode::Count => {
-            let all = DistinctSolver::new(rules, level).try_solve(&hand).map_err(too_many)?;
+            let all = DistinctSolver::new(rules, level).try_solve(&hand).map_err(ApiError::unprocessable)?;
             response.solvable = !all.is_empty();
             response.level = Some(level.name());
             response.count = Some(all.len());
@@ -121,14 +121,10 @@ pub(crate) fn solve(req: SolveRequest) -> Result<SolveResponse, ApiError> {
     }
     response.fraction_only = response.solvable && fraction_only(&hand, &rules);
     if req.rate && response.difficulty.is_none() {
-        let facts = Facts::of(&hand, &rules).map_err(too_many)?;
+        let facts = Facts::of(&hand, &rules).map_err(ApiError::unprocessable)?;
         response.difficulty = Some(facts.difficulty().map(Difficulty::name));
     }
     Ok(response)
-}
-
-fn too_many(err: reckon_core::TooManySolutions) -> ApiError {
-    ApiError::Unprocessable(err.to_string())
 }
 
 /// Solvable (the caller knows), but not with whole-number intermediate
@@ -171,9 +167,8 @@ pub(crate) fn reach(req: ReachRequest) -> Result<ReachResponse, ApiError> {
     }
     let hand = searchable_hand(&req.cards)?;
     let mut reach = Reach::new(rules_of(None, req.rules, req.ops.as_deref())?);
-    let too_many = |err: reckon_core::TooManyValues| ApiError::Unprocessable(err.to_string());
-    let reachable = reach.integers_in(&hand, lo, hi).map_err(too_many)?;
-    let positive = reach.integers_in(&hand, 1, i64::MAX).map_err(too_many)?;
+    let reachable = reach.integers_in(&hand, lo, hi).map_err(ApiError::unprocessable)?;
+    let positive = reach.integers_in(&hand, 1, i64::MAX).map_err(ApiError::unprocessable)?;
     let smallest_unreachable = positive
         .iter()
         .zip(1..)
