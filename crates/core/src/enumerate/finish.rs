@@ -15,7 +15,7 @@ use crate::number::Number;
 use crate::rules::{Domain, Op, OpSet};
 
 use super::by_value::{ByValue, Unsorted, ValueKeys, Valued};
-use super::whole::Dense;
+use super::dense::Dense;
 use crate::values::pair_slot;
 
 /// One way a value of a part finishes the target with a value `b` of the

@@ -21,6 +21,7 @@
 //! to overflow.
 
 mod by_value;
+mod dense;
 mod enumerator;
 mod finish;
 mod four;
@@ -32,19 +33,19 @@ mod sets;
 mod tests;
 mod top_down;
 mod trees;
-mod ways;
-mod whole;
 
 use hashbrown::HashMap;
 use smallvec::SmallVec;
 
-use crate::combine::combine;
 use crate::number::{Number, Rational};
 use crate::rules::{CardUse, Domain, Op, OpSet, Rules};
-use crate::strategy::MOST_BYTES_LISTED;
-use crate::values::{CardIds, Key, Subsets, key, sorted_without_repeats, sub_multisets};
+use crate::strategy::{MOST_BYTES_LISTED, MOST_BYTES_MADE};
+use crate::values::make::{self, Keep, Part, Unmade};
+use crate::values::ways::{Way, Ways};
+use crate::values::{CardIds, Key, Subsets, key, sub_multisets};
 
 use self::by_value::ValueKeys;
+use self::dense::Dense;
 pub use self::enumerator::{Enumerator, Solution, TooManySolutions, all_solutions, for_each_solution};
 use self::finish::{Finishers, Positions, TwoStepsByCards, position};
 use self::four::TripleLists;
@@ -53,8 +54,6 @@ pub use self::nodes::{Node, NodeId, Nodes};
 use self::parts::RepeatedSplits;
 use self::top_down::most_pairs;
 pub use self::trees::{Rewrites, Trees};
-use self::ways::{Operand, Way, Ways};
-use self::whole::Dense;
 
 /// The bytes a node takes in [`Nodes`]: the node and its chain end.
 const NODE_BYTES: usize = std::mem::size_of::<Node>() + std::mem::size_of::<ChainEnd>();

@@ -94,68 +94,31 @@ impl<N: Number> Memo<N> {
 
     /// The sorted, distinct values made by combining the two parts of
     /// one of `pairs`, and how each is made if `with_ways`; `None` on
-    /// overflow.
+    /// overflow, or when they would take more than the memory budget
+    /// (then the hand is refused).
     pub(super) fn combine_all(&mut self, pairs: &[(usize, usize)], with_ways: bool) -> Option<SetValues<N>> {
         for &(left, right) in pairs {
             self.ensure_values(left)?;
             self.ensure_values(right)?;
         }
-        if let Some(values) = self.combine_whole(pairs) {
-            return Some(values);
-        }
-        // Six results per pair of values at most: room for all of them up
-        // front, instead of growing the list step by step.
-        let room: usize = pairs.iter().map(|&(l, r)| self.values(l).len() * self.values(r).len() * 6).sum();
-        let (mut made, mut ways) =
-            if with_ways { (Vec::new(), Vec::with_capacity(room)) } else { (Vec::with_capacity(room), Vec::new()) };
-        for &(left, right) in pairs {
-            let same = left == right;
-            for (i, a) in self.values(left).iter().enumerate() {
-                for (j, b) in self.values(right).iter().enumerate() {
-                    // One set walked against itself makes `b op a` as the pair `(j, i)`.
-                    combine(self.ops, self.domain, a, b, !same, |op, order, v| {
-                        if !with_ways {
-                            made.push(v);
-                        } else if !(same && op.is_commutative() && i > j) {
-                            // Equal halves make `a+b` again as `b+a`: one of them.
-                            let (left, right) = order.arrange(Operand::new(left, i), Operand::new(right, j));
-                            ways.push((v, Way { op, left, right }));
-                        }
-                    })
-                    .ok()?;
-                }
+        let part = |id: usize| Part { id, values: self.values(id), whole: self.sets[id].whole.as_deref() };
+        let splits: SmallVec<[_; 8]> = pairs.iter().map(|&(left, right)| (part(left), part(right))).collect();
+        let keep = Keep { ways: with_ways, whole: true };
+        let made = make::make(self.ops, self.domain, &splits, keep, MOST_BYTES_MADE);
+        drop(splits);
+        match made {
+            Ok(made) => {
+                let dense = made.marked.and_then(|marked| Dense::of_marked(marked, made.values.len()));
+                Some(SetValues {
+                    values: made.values.into_boxed_slice(),
+                    whole: made.whole.map(Vec::into_boxed_slice),
+                    dense,
+                    ways: made.ways,
+                })
             }
+            Err(Unmade::Overflow) => None,
+            Err(Unmade::TooLarge) => self.refuse(),
         }
-        let (values, ways) = if with_ways {
-            let (values, ways) = ways::sorted(ways);
-            (values, Some(ways))
-        } else {
-            (sorted_without_repeats(made), None)
-        };
-        let values = values.into_boxed_slice();
-        let whole = if self.domain.whole_numbers_only() { values.iter().map(N::to_i64).collect() } else { None };
-        Some(SetValues { values, whole, dense: None, ways })
-    }
-
-    /// [`Memo::combine_all`] in plain integers, for a whole-number domain
-    /// whose parts' values all fit in `i64`; `None` otherwise, and when a
-    /// result does not fit.
-    pub(super) fn combine_whole(&self, pairs: &[(usize, usize)]) -> Option<SetValues<N>> {
-        if !self.domain.whole_numbers_only() {
-            return None;
-        }
-        let positive_only = self.domain == Domain::PositiveInteger;
-        let whole = |id: usize| self.sets[id].whole.as_deref();
-        let room = pairs.iter().map(|&(l, r)| Some(whole(l)?.len() * whole(r)?.len() * 6)).sum::<Option<usize>>()?;
-        let mut made = Vec::with_capacity(room);
-        for &(left, right) in pairs {
-            let (a, b) = (self.sets[left].whole.as_deref()?, self.sets[right].whole.as_deref()?);
-            whole::combine(self.ops, positive_only, a, b, left == right, &mut made)?;
-        }
-        let (made, marked) = crate::sorted::whole_numbers_marked(made);
-        let dense = marked.and_then(|marked| whole::Dense::of_marked(marked, made.len()));
-        let values = made.iter().map(|&v| N::from_rational(Rational::from_integer(v))).collect();
-        Some(SetValues { values, whole: Some(made.into_boxed_slice()), dense, ways: None })
     }
 
     /// Can `x / y` be a value of this domain? Whole-number domains skip

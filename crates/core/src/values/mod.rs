@@ -12,29 +12,34 @@
 //! partners, so its value set is not built either. A hand of four cards
 //! is decided by its pairings instead (see `four`): a value of one pair
 //! among the values that finish with the other.
+//!
+//! Two things here serve the enumerator as well: `subsets`, where both
+//! memos find and keep a part, and `make`, where both make a part's
+//! values from its splits (and the enumerator's `ways` of making them).
 
 mod four;
 mod ids;
+pub(crate) mod make;
 mod order;
 mod reach;
 mod shared;
 mod splits;
 mod subsets;
 mod targets;
+pub(crate) mod ways;
 mod window;
 
 use std::sync::Arc;
 
 use hashbrown::HashMap;
 
-use crate::combine::combine;
-use crate::number::{Number, Rational};
+use crate::number::Number;
 use crate::rules::{CardUse, Domain, OpSet};
-use crate::sorted;
 use crate::strategy::MOST_BYTES_MADE;
 
 pub(crate) use self::ids::{CardIds, Key, key};
 use self::ids::{Ids, cards_in, ids_of_key};
+use self::make::{Keep, Part, Unmade};
 pub(crate) use self::order::KeyOrder;
 pub use self::reach::{Reach, TooManyValues};
 pub use self::shared::SharedSets;
@@ -164,28 +169,19 @@ impl<N: Number> ValueSets<N> {
         parts.sort_by_key(|&(left, right)| std::cmp::Reverse(cards_in(left).max(cards_in(right))));
         let splits: Vec<(usize, usize)> =
             parts.into_iter().map(|(left, right)| self.walk_and_look(left, right)).collect::<Option<_>>()?;
-        // What the parts' sets could make, known before a value is made:
-        // past the budget the set is refused rather than allocated.
-        let room = splits
-            .iter()
-            .map(|&(walk, look)| self.sets[walk].len().saturating_mul(self.sets[look].len()))
-            .fold(0usize, usize::saturating_add)
-            .saturating_mul(self.ops.results_per_pair());
-        if room.saturating_mul(std::mem::size_of::<N>()) > self.most_bytes_made {
-            self.refused = Some(ids.len());
-            return None;
-        }
-        // Room for every result up front: grown from nothing, the list is
-        // copied over and over, and the budget above bounds the room.
-        let mut made = Vec::with_capacity(room);
-        for (walk, look) in splits {
-            for x in self.sets[walk].iter() {
-                for y in self.sets[look].iter() {
-                    combine(self.ops, self.domain, x, y, true, |_, _, v| made.push(v)).ok()?;
-                }
+        let part = |id: usize| Part { id, values: &self.sets[id][..], whole: None };
+        let splits: Vec<_> = splits.into_iter().map(|(walk, look)| (part(walk), part(look))).collect();
+        let keep = Keep { ways: false, whole: false };
+        let made = make::make(self.ops, self.domain, &splits, keep, self.most_bytes_made);
+        drop(splits);
+        match made {
+            Ok(made) => Some(made.values),
+            Err(Unmade::Overflow) => None,
+            Err(Unmade::TooLarge) => {
+                self.refused = Some(ids.len());
+                None
             }
         }
-        Some(sorted_without_repeats(made))
     }
 
     /// The number of cards of a set refused for its size since the last
@@ -314,27 +310,11 @@ impl<N: Number> ValueSets<N> {
     }
 }
 
-/// `values` sorted, each once. Whole numbers (every value of a whole-number
-/// domain) go through the shared [`sorted::whole_numbers`]. Other small
-/// values sort by their order keys.
-pub(crate) fn sorted_without_repeats<N: Number>(mut values: Vec<N>) -> Vec<N> {
-    if let Some(whole) = values.iter().map(N::to_i64).collect::<Option<Vec<i64>>>() {
-        return sorted::whole_numbers(whole).into_iter().map(|v| N::from_rational(Rational::from_integer(v))).collect();
-    }
-    if let Some(order) = KeyOrder::of(values.iter()) {
-        let mut sorted = Vec::with_capacity(order.distinct());
-        sorted.extend(order.first_of_each().map(|at| values[at].clone()));
-        return sorted;
-    }
-    values.sort_unstable();
-    values.dedup();
-    values
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::hand::Hand;
+    use crate::number::Rational;
     use crate::rules::Rules;
 
     pub(super) fn ints(v: &[i64]) -> Vec<Rational> {

@@ -2,19 +2,19 @@
 //! kept when its values are made: listing the expressions worth a value is
 //! then a replay of those ways, with no arithmetic and no look-ups.
 
+use super::KeyOrder;
 use crate::number::Number;
 use crate::rules::Op;
-use crate::values::KeyOrder;
 
 /// A value of a sub-part: its set and its position among the set's values.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) struct Operand {
-    pub(super) set: u32,
-    pub(super) at: u32,
+pub(crate) struct Operand {
+    pub(crate) set: u32,
+    pub(crate) at: u32,
 }
 
 impl Operand {
-    pub(super) fn new(set: usize, at: usize) -> Operand {
+    pub(crate) fn new(set: usize, at: usize) -> Operand {
         let small = |i: usize| u32::try_from(i).expect("fewer than 2^32 sets and values");
         Operand { set: small(set), at: small(at) }
     }
@@ -22,15 +22,15 @@ impl Operand {
 
 /// One way to make a value: `left op right`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) struct Way {
-    pub(super) op: Op,
-    pub(super) left: Operand,
-    pub(super) right: Operand,
+pub(crate) struct Way {
+    pub(crate) op: Op,
+    pub(crate) left: Operand,
+    pub(crate) right: Operand,
 }
 
 /// The ways to make each value of a set, by the value's position.
 #[derive(Debug)]
-pub(super) struct Ways {
+pub(crate) struct Ways {
     /// The ways of value `i` are `ways[starts[i]..starts[i + 1]]`.
     starts: Box<[u32]>,
     ways: Box<[Way]>,
@@ -38,14 +38,14 @@ pub(super) struct Ways {
 
 impl Ways {
     /// The ways of the value at position `at`.
-    pub(super) fn of(&self, at: usize) -> &[Way] {
+    pub(crate) fn of(&self, at: usize) -> &[Way] {
         &self.ways[self.starts[at] as usize..self.starts[at + 1] as usize]
     }
 }
 
 /// Sorts values made with their ways: the distinct values, ascending,
 /// and the ways of each.
-pub(super) fn sorted<N: Number>(mut made: Vec<(N, Way)>) -> (Vec<N>, Ways) {
+pub(crate) fn sorted<N: Number>(mut made: Vec<(N, Way)>) -> (Vec<N>, Ways) {
     // Small values sort as words (see `KeyOrder`): one integer compare
     // and move each, instead of two products and the whole value and way.
     if let Some(order) = KeyOrder::of(made.iter().map(|(value, _)| value)) {
