@@ -1,6 +1,6 @@
 //! The command line grammar (clap derive).
 
-use clap::{Args, Parser, Subcommand, ValueEnum};
+use clap::{Args, FromArgMatches, Parser, Subcommand, ValueEnum};
 
 use crate::range::IntRange;
 use crate::rules_args::{RulesArgs, TargetArg};
@@ -27,26 +27,87 @@ pub struct Cli {
 pub enum Command {
     /// Solve one hand, or with no CARDS one hand per stdin line (the default command).
     #[command(after_help = help::SOLVE, after_long_help = help::SOLVE_LONG)]
-    Solve(SolveArgs),
+    Solve(Deferred<SolveArgs>),
     /// Solve every hand of a kind: a summary, or one row per hand.
     #[command(after_help = help::CENSUS)]
-    Census(CensusArgs),
+    Census(Deferred<CensusArgs>),
     /// Which whole numbers a hand can make.
     #[command(after_help = help::REACH)]
-    Reach(ReachArgs),
+    Reach(Deferred<ReachArgs>),
     /// Is EXPR a valid answer? Checks its value and, given CARDS, that it uses each card once.
-    Check(crate::commands::check::CheckArgs),
+    Check(Deferred<crate::commands::check::CheckArgs>),
     /// Play the game: deal a hand, make the target, score.
-    Play(crate::commands::play::PlayArgs),
+    Play(Deferred<crate::commands::play::PlayArgs>),
     /// Count or list the different expressions that use N letters (a, b, c, ...) once each.
     #[command(after_help = help::EXPRESSIONS)]
-    Expressions(ExpressionsArgs),
+    Expressions(Deferred<ExpressionsArgs>),
     /// Serve a page to play and solve in the browser, and its JSON API.
     #[command(after_help = help::SERVE)]
-    Serve(crate::commands::serve::ServeArgs),
+    Serve(Deferred<crate::commands::serve::ServeArgs>),
     /// Print a shell completion script.
     #[command(after_help = help::COMPLETIONS)]
-    Completions(CompletionsArgs),
+    Completions(Deferred<CompletionsArgs>),
+}
+
+/// A subcommand's arguments, whose grammar is built only when the
+/// subcommand is used (or help, completions or the man pages ask for it).
+/// Every run builds the grammar it parses with, and building every
+/// subcommand's would cost a plain run more than reading a batch of hands.
+#[derive(Debug)]
+pub struct Deferred<T>(pub T);
+
+impl<T: Args> Args for Deferred<T> {
+    fn augment_args(cmd: clap::Command) -> clap::Command {
+        cmd.defer(|cmd| with_help_of(&cmd.clone(), T::augment_args(cmd)))
+    }
+
+    fn augment_args_for_update(cmd: clap::Command) -> clap::Command {
+        cmd.defer(|cmd| with_help_of(&cmd.clone(), T::augment_args_for_update(cmd)))
+    }
+
+    fn group_id() -> Option<clap::Id> {
+        T::group_id()
+    }
+}
+
+/// `built` with the summary of `subcommand` as it was before its
+/// arguments were added: the subcommand's own, where the arguments' doc
+/// comment would take its place.
+fn with_help_of(subcommand: &clap::Command, built: clap::Command) -> clap::Command {
+    let built = match subcommand.get_about() {
+        Some(about) => built.about(about.clone()),
+        None => built.about(None::<&str>),
+    };
+    match subcommand.get_long_about() {
+        Some(about) => built.long_about(about.clone()),
+        None => built.long_about(None::<&str>),
+    }
+}
+
+impl<T: FromArgMatches> FromArgMatches for Deferred<T> {
+    fn from_arg_matches(matches: &clap::ArgMatches) -> Result<Self, clap::Error> {
+        T::from_arg_matches(matches).map(Deferred)
+    }
+
+    fn from_arg_matches_mut(matches: &mut clap::ArgMatches) -> Result<Self, clap::Error> {
+        T::from_arg_matches_mut(matches).map(Deferred)
+    }
+
+    fn update_from_arg_matches(&mut self, matches: &clap::ArgMatches) -> Result<(), clap::Error> {
+        self.0.update_from_arg_matches(matches)
+    }
+
+    fn update_from_arg_matches_mut(&mut self, matches: &mut clap::ArgMatches) -> Result<(), clap::Error> {
+        self.0.update_from_arg_matches_mut(matches)
+    }
+}
+
+impl<T> std::ops::Deref for Deferred<T> {
+    type Target = T;
+
+    fn deref(&self) -> &T {
+        &self.0
+    }
 }
 
 /// When to colour the output, for the commands that do.

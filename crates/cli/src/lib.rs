@@ -86,7 +86,7 @@ pub fn main() -> ExitCode {
 /// The arguments read, or the process ends with clap's message (status 2,
 /// or 0 for --help and --version).
 fn parse(args: impl IntoIterator<Item = std::ffi::OsString>) -> Cli {
-    let args = negative_cards::as_values(Cli::command(), args);
+    let args = negative_cards::as_values(Cli::command, args);
     let parsed =
         Cli::command().try_get_matches_from(args).and_then(|mut matches| Cli::from_arg_matches_mut(&mut matches));
     parsed.unwrap_or_else(|err| shorten_quoted_values(err).exit())
