@@ -16,7 +16,7 @@ use crate::rules::{Domain, Op, OpSet};
 
 use super::by_value::{ByValue, Unsorted, ValueKeys, Valued};
 use super::dense::Dense;
-use crate::values::pair_slot;
+use crate::values::{PAIR_SLOTS, SLOTTED_IDS, pair_slot};
 
 /// One way a value of a part finishes the target with a value `b` of the
 /// other part.
@@ -165,8 +165,8 @@ impl Positions {
 /// cards, `outer` and `inner`: `outer op (inner op v)`, each operator's
 /// operands in either order. The inner result `u` is a value of the
 /// three cards `inner` and the pair. Five bytes: `v` is only looked up,
-/// so the list of them keeps it (see [`Unsorted`]), and the steps of the
-/// 169 pairs of cards 1..13 are read cold by every hand that holds them.
+/// so the list of them keeps it (see [`Unsorted`]), and the steps of
+/// every pair of cards in a batch are read cold by each hand that holds it.
 #[derive(Debug, Clone, Copy)]
 pub(super) struct TwoStep {
     /// Where `u` is among [`TwoSteps::us`].
@@ -204,14 +204,15 @@ pub(super) const PARTNERS: usize = 6;
 /// The [`TwoSteps`] of each ordered pair of cards met, by the cards' ids
 /// (see [`CardIds`](crate::values::CardIds)), made when first asked for.
 /// Every single card against a triple asks for three, a listing of the
-/// four-card hands of 1..13 some 22 thousand times: ids below 16 find
+/// four-card hands of 1..13 some 22 thousand times: slotted ids find
 /// theirs at an index in a table of bytes, not by hashing, and the steps
 /// themselves are kept in the order they were made, where the hands that
 /// made them, close in order, find them close together.
 #[derive(Debug)]
 pub(super) struct TwoStepsByCards<N> {
-    /// For ids `x` and `y` below 16, the place of their steps at [`pair_slot`]`(x, y)`.
-    small: [u8; 256],
+    /// For ids `x` and `y` below [`SLOTTED_IDS`], the place of their steps
+    /// at [`pair_slot`]`(x, y)`.
+    small: [u8; PAIR_SLOTS],
     /// The places of the steps of other pairs of ids.
     other: HashMap<(u8, u8), usize>,
     made: Vec<Result<TwoSteps<N>, NoTwoSteps>>,
@@ -223,7 +224,7 @@ impl<N> TwoStepsByCards<N> {
 
     /// None made yet, with room for the steps of `pairs` pairs of cards.
     pub(super) fn with_room(pairs: usize) -> TwoStepsByCards<N> {
-        TwoStepsByCards { small: [Self::NOWHERE; 256], other: HashMap::new(), made: Vec::with_capacity(pairs) }
+        TwoStepsByCards { small: [Self::NOWHERE; PAIR_SLOTS], other: HashMap::new(), made: Vec::with_capacity(pairs) }
     }
 
     /// The steps of the outer card `x` and the inner card `y`, by id,
@@ -234,7 +235,7 @@ impl<N> TwoStepsByCards<N> {
         (x, y): (u8, u8),
         make: impl FnOnce() -> Result<TwoSteps<N>, NoTwoSteps>,
     ) -> &Result<TwoSteps<N>, NoTwoSteps> {
-        let slot = (x < 16 && y < 16).then(|| pair_slot(x, y));
+        let slot = (x < SLOTTED_IDS && y < SLOTTED_IDS).then(|| pair_slot(x, y));
         let place = match slot {
             Some(slot) if self.small[slot] != Self::NOWHERE => usize::from(self.small[slot]),
             _ => self.place_of((x, y), slot, make),
@@ -244,7 +245,7 @@ impl<N> TwoStepsByCards<N> {
 
     /// The place of the steps of `x` and `y` when `small` has none:
     /// kept among `other`, or made now and placed at `slot` (theirs in
-    /// `small`, if any). Out of line: each pair of ids below 16 comes here
+    /// `small`, if any). Out of line: each pair of slotted ids comes here
     /// once, and other ids are rare.
     #[inline(never)]
     fn place_of(
@@ -345,7 +346,7 @@ mod tests {
     }
 
     /// Each pair of ids finds the steps made for it, and each is made
-    /// once: ids past 16, and more pairs than a byte can place, included.
+    /// once: ids past [`SLOTTED_IDS`], and more pairs than a byte can place, included.
     #[test]
     fn two_steps_by_cards_keeps_each_pair_apart() {
         let (ops, t) = (OpSet::ALL, Rational::from_integer(24));

@@ -23,7 +23,7 @@ use crate::rules::Op;
 
 use super::finish::{NoTwoSteps, PARTNERS, TwoStep, TwoSteps, two_steps};
 use super::{ChainEnd, Combo, Grouping, List, Memo, NodeId, Nodes};
-use crate::values::{pair_slot, small_slot, triple_slot};
+use crate::values::{SLOTTED_IDS, pair_slot, small_slot, triple_slot};
 
 /// What a hand's single card and triple found for one value `u` of the
 /// triple: the values (at `at`) of the pair of a split (among
@@ -191,14 +191,14 @@ impl<N: Number> Memo<N> {
     /// comes first, with no comparison of parts, and each part is found
     /// at its slot. False, with `splits` left empty, otherwise.
     fn stored_four_card_splits(&self, [a, b, c, d]: [u8; 4], splits: &mut FourSplits) -> bool {
-        if !self.cards.in_value_order() || d >= 16 {
+        if !self.cards.in_value_order() || d >= SLOTTED_IDS {
             return false;
         }
         let Some(slots) = self.sets.slots() else {
             return false;
         };
         let card_set = |id: u8| self.sets.of_card(id);
-        // The cards are known to be below 16 (the largest is), so their
+        // The cards are known to be slotted (the largest is), so their
         // slots need no check against the table's length.
         let stored = |slot: usize, ids: &[u8]| {
             debug_assert_eq!(Some(slot), small_slot(ids));

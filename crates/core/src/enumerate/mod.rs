@@ -42,7 +42,7 @@ use crate::rules::{CardUse, Domain, Op, OpSet, Rules};
 use crate::strategy::{MOST_BYTES_LISTED, MOST_BYTES_MADE};
 use crate::values::make::{self, Keep, Part, Unmade};
 use crate::values::ways::{Way, Ways};
-use crate::values::{CardIds, Key, Subsets, key, sub_multisets};
+use crate::values::{CardIds, Key, PAIR_SLOTS, Subsets, key, sub_multisets};
 
 use self::by_value::ValueKeys;
 use self::dense::Dense;
@@ -71,7 +71,7 @@ const SET_ROOM: usize = 1 << 10;
 /// The two-step finishers a memo makes room for: one per ordered pair of
 /// the card ids that have slots of their own (see [`Subsets`]), a few
 /// hundred bytes each.
-const TWO_STEPS_ROOM: usize = 16 * 16;
+const TWO_STEPS_ROOM: usize = PAIR_SLOTS;
 
 /// Past this many nodes, the nodes and the memo of expressions are dropped
 /// before the next hand: they only save time, and a run over many large

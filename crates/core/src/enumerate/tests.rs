@@ -2,6 +2,7 @@ use super::*;
 use crate::expr::Expr;
 use crate::hand::Hand;
 use crate::oracle;
+use crate::values::SLOTTED_IDS;
 use std::collections::BTreeSet;
 
 fn hand(s: &str) -> Hand {
@@ -256,6 +257,25 @@ fn a_shared_enumerator_visits_what_a_fresh_one_does() {
     // a hand of five asks for them.
     let hands = ["1 2 3 4", "1 2 3 5", "2 3 4 4", "1 1 2 3", "1 2 3 4 5", "2 3 4 4 6", "3 3 8 8", "1 2 3 4"];
     for cards in hands {
+        let h = hand(cards);
+        let mut ours = Vec::new();
+        shared.for_each_solution(&h, |e| ours.push(e));
+        assert_eq!(keys(&ours), keys(&all_solutions(&h, &rules)), "{cards}");
+        assert_eq!(ours.len(), all_solutions(&h, &rules).len(), "{cards}");
+    }
+}
+
+/// Cards met after the first [`SLOTTED_IDS`] distinct ones have no slots:
+/// their parts are found by key, and list as a fresh enumerator lists them.
+#[test]
+fn parts_without_slots_list_as_parts_with_them() {
+    let rules = Rules::game24();
+    let mut shared = Enumerator::new(rules);
+    for first in (30..30 + i64::from(SLOTTED_IDS)).step_by(4) {
+        let h = Hand::from_integers(&[first, first + 1, first + 2, first + 3]).unwrap();
+        shared.for_each_solution(&h, |_| {});
+    }
+    for cards in ["1 2 3 4", "3 3 8 8", "1 5 5 5", "1 2 3 4 5", "2 3 4 4 6"] {
         let h = hand(cards);
         let mut ours = Vec::new();
         shared.for_each_solution(&h, |e| ours.push(e));

@@ -45,7 +45,7 @@ pub use self::reach::{Reach, TooManyValues};
 pub use self::shared::SharedSets;
 use self::splits::key_splits;
 pub(crate) use self::splits::{Cards, MASKED_UP_TO, group, maskable, split_masks, splits, sub_multisets};
-pub(crate) use self::subsets::{Subsets, pair_slot, small_slot, triple_slot};
+pub(crate) use self::subsets::{PAIR_SLOTS, SLOTTED_IDS, Subsets, pair_slot, small_slot, triple_slot};
 use self::targets::{ROOT, TargetId, TargetSets};
 use self::window::WindowBits;
 

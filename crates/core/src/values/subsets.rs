@@ -5,8 +5,9 @@
 //! A sub-multiset is named by the sorted ids of its cards ([`CardIds`]),
 //! packed in a [`Key`]. A hand asks for its single cards, pairs and
 //! triples first and most often, so those are found by array index rather
-//! than by hashing: a card by its id, a pair or triple of ids below 16 at
-//! a slot of its own. The rest are found by key.
+//! than by hashing: a card by its id, a pair or triple of ids below
+//! [`SLOTTED_IDS`] at a slot of its own. The rest are found by key, with
+//! the same results.
 //!
 //! [`CardIds`]: super::CardIds
 
@@ -16,8 +17,24 @@ use hashbrown::HashMap;
 
 use super::ids::Key;
 
-/// The slots of [`small_slot`]: pairs, then triples.
-pub(crate) const SMALL_SLOTS: usize = 16 * 16 + 16 * 16 * 16;
+/// The bits of an id in the index of a slot.
+const SLOT_ID_BITS: u32 = 4;
+
+/// The ids whose pairs and triples have slots of their own: ids are given
+/// in the order cards are first met, so these are the first sixteen
+/// distinct cards a memo meets, whatever their values. Sixteen keeps the
+/// slots (pairs, then triples) within some 35 KB, beside the parts they
+/// find in a core's cache, and a slot's index a shift of ids.
+pub(crate) const SLOTTED_IDS: u8 = 1 << SLOT_ID_BITS;
+
+/// The number of slots of pairs.
+pub(crate) const PAIR_SLOTS: usize = SLOTTED_IDS as usize * SLOTTED_IDS as usize;
+
+/// The number of slots of [`small_slot`]: pairs, then triples.
+pub(crate) const SMALL_SLOTS: usize = PAIR_SLOTS + PAIR_SLOTS * SLOTTED_IDS as usize;
+
+/// An id's bits in a slot's index.
+const ID_MASK: u8 = SLOTTED_IDS - 1;
 
 /// What is kept for each sub-multiset, by place, with the place of each.
 /// Dereferences to the list of what is kept, in the order it was kept.
@@ -28,7 +45,7 @@ pub(crate) struct Subsets<T> {
     by_key: HashMap<Key, usize>,
     /// The place of each single card, by id.
     by_card: Vec<Option<usize>>,
-    /// The places of pairs and triples of ids below 16, by [`small_slot`];
+    /// The places of pairs and triples of ids below [`SLOTTED_IDS`], by [`small_slot`];
     /// empty until one is kept.
     by_slot: Vec<Option<u32>>,
 }
@@ -75,7 +92,7 @@ impl<T> Subsets<T> {
     }
 
     /// Every slot of [`small_slot`], once a pair or triple is kept: a
-    /// caller that knows its ids below 16 reads them with no check of
+    /// caller that knows its ids below [`SLOTTED_IDS`] reads them with no check of
     /// their bounds.
     pub(crate) fn slots(&self) -> Option<&[Option<u32>; SMALL_SLOTS]> {
         <&[Option<u32>; SMALL_SLOTS]>::try_from(self.by_slot.as_slice()).ok()
@@ -119,27 +136,28 @@ impl<T> DerefMut for Subsets<T> {
 }
 
 /// Where the sub-multiset `ids` (sorted) of two or three cards is among
-/// the slots, if its ids are below 16: every hand of four cards looks up
-/// ten such parts, and an index is cheaper than hashing.
+/// the slots, if its ids are below [`SLOTTED_IDS`]: every hand of four
+/// cards looks up ten such parts, and an index is cheaper than hashing.
 pub(crate) fn small_slot(ids: &[u8]) -> Option<usize> {
     match *ids {
-        [a, b] if b < 16 => Some(pair_slot(a, b)),
-        [a, b, c] if c < 16 => Some(triple_slot(a, b, c)),
+        [a, b] if b < SLOTTED_IDS => Some(pair_slot(a, b)),
+        [a, b, c] if c < SLOTTED_IDS => Some(triple_slot(a, b, c)),
         _ => None,
     }
 }
 
-/// The slot of the pair `a b`, ids below 16 (sorted, for a set of two
-/// cards; in order, for the outer and inner cards of two-step finishers):
-/// masked, so that a caller that knows them below 16 needs no check of the
-/// slot's bounds.
+/// The slot of the pair `a b`, ids below [`SLOTTED_IDS`] (sorted, for a
+/// set of two cards; in order, for the outer and inner cards of two-step
+/// finishers): masked, so that a caller that knows them below it needs no
+/// check of the slot's bounds.
 pub(crate) fn pair_slot(a: u8, b: u8) -> usize {
-    usize::from(a & 15) << 4 | usize::from(b & 15)
+    usize::from(a & ID_MASK) << SLOT_ID_BITS | usize::from(b & ID_MASK)
 }
 
-/// The slot of the triple `a b c`, ids sorted and below 16 (see [`pair_slot`]).
+/// The slot of the triple `a b c`, ids sorted and below [`SLOTTED_IDS`]
+/// (see [`pair_slot`]).
 pub(crate) fn triple_slot(a: u8, b: u8, c: u8) -> usize {
-    16 * 16 + (usize::from(a & 15) << 8 | usize::from(b & 15) << 4 | usize::from(c & 15))
+    PAIR_SLOTS + (pair_slot(a, b) << SLOT_ID_BITS | usize::from(c & ID_MASK))
 }
 
 #[cfg(test)]
@@ -147,17 +165,17 @@ mod tests {
     use super::*;
     use crate::values::key;
 
-    /// Every pair and triple of ids below 16 has a slot of its own, and
+    /// Every pair and triple of slotted ids has a slot of its own, and
     /// larger ids none.
     #[test]
     fn small_parts_have_slots_of_their_own() {
         let mut seen = vec![false; SMALL_SLOTS];
-        for a in 0..16u8 {
-            for b in a..16 {
+        for a in 0..SLOTTED_IDS {
+            for b in a..SLOTTED_IDS {
                 let mut parts = vec![vec![a, b]];
-                parts.extend((b..16).map(|c| vec![a, b, c]));
+                parts.extend((b..SLOTTED_IDS).map(|c| vec![a, b, c]));
                 for ids in parts {
-                    let slot = small_slot(&ids).expect("ids below 16");
+                    let slot = small_slot(&ids).expect("slotted ids");
                     assert!(!std::mem::replace(&mut seen[slot], true), "{ids:?}");
                 }
             }
