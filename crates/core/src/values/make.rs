@@ -103,12 +103,8 @@ fn plain<N: Number>(
 ) -> Result<Vec<N>, Unmade> {
     let mut made = Vec::with_capacity(room);
     for (left, right) in splits {
-        let both_orders = left.id != right.id;
-        for a in left.values {
-            for b in right.values {
-                combine(ops, domain, a, b, both_orders, |_, _, v| made.push(v)).map_err(|_| Unmade::Overflow)?;
-            }
-        }
+        combine_sides(domain, ops, left.values, right.values, left.id == right.id, &mut made)
+            .ok_or(Unmade::Overflow)?;
     }
     Ok(sorted_without_repeats(made))
 }
@@ -188,20 +184,23 @@ fn combine_integers(
     // Each domain a constant of its own loop, so that the kernel's domain
     // check folds to one comparison.
     if positive_only {
-        combine_integers_in(Domain::PositiveInteger, ops, left, right, same, out)
+        combine_sides(Domain::PositiveInteger, ops, left, right, same, out)
     } else {
-        combine_integers_in(Domain::Integer, ops, left, right, same, out)
+        combine_sides(Domain::Integer, ops, left, right, same, out)
     }
 }
 
+/// Every allowed `a op b` of `a` in `left` and `b` in `right`, and `b op
+/// a` unless `same` (both sides are one part, whose pair the other way
+/// round makes it), pushed onto `out`; `None` on overflow.
 #[inline(always)]
-fn combine_integers_in(
+fn combine_sides<T: crate::combine::Arithmetic>(
     domain: Domain,
     ops: OpSet,
-    left: &[i64],
-    right: &[i64],
+    left: &[T],
+    right: &[T],
     same: bool,
-    out: &mut Vec<i64>,
+    out: &mut Vec<T>,
 ) -> Option<()> {
     for a in left {
         for b in right {
