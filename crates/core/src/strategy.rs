@@ -82,7 +82,9 @@ pub(crate) const MOST_BYTES_MADE: usize = 1 << 30;
 /// nodes and as many raw solutions, about 200 MB), and so do nine cards
 /// with repeats or few solutions (`1 1 2 2 3 3 4 4 5`: 18 million of each,
 /// 1.0 GB); nine distinct small cards would make tens of millions of raw
-/// solutions, and are refused once a gigabyte's worth are counted.
+/// solutions, and are refused once a gigabyte's worth are counted. The
+/// values made for any one part of the hand are held to it as well, as
+/// the value sets' are to [`MOST_BYTES_MADE`].
 pub(crate) const MOST_BYTES_LISTED: usize = 1 << 30;
 
 /// The most values the value sets of a solver keep between hands before

@@ -132,8 +132,9 @@ impl Enumerator {
     /// Limits the memory the expressions of one hand may take (about a
     /// gigabyte unless told, see `strategy::MOST_BYTES_LISTED`): the nodes made
     /// for its parts, and, apart, its raw solutions as a caller that keeps
-    /// them stores them. A hand past it is refused, before the memory is
-    /// spent, with [`TooManySolutions`].
+    /// them stores them; the values made for any one part are held to it
+    /// too. A hand past it is refused, before the memory is spent, with
+    /// [`TooManySolutions`].
     pub fn with_memory_budget(mut self, bytes: usize) -> Enumerator {
         self.fast.most_bytes = bytes;
         if let Some(big) = &mut self.big {

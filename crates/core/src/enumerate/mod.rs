@@ -39,7 +39,7 @@ use smallvec::SmallVec;
 
 use crate::number::{Number, Rational};
 use crate::rules::{CardUse, Domain, Op, OpSet, Rules};
-use crate::strategy::{MOST_BYTES_LISTED, MOST_BYTES_MADE};
+use crate::strategy::MOST_BYTES_LISTED;
 use crate::values::make::{self, Keep, Part, Unmade};
 use crate::values::ways::{Way, Ways};
 use crate::values::{CardIds, Key, PAIR_SLOTS, Subsets, key, sub_multisets};

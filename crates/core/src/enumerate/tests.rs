@@ -347,6 +347,21 @@ fn a_hand_past_the_memory_budget_is_refused_before_visiting() {
     assert!(outcomes.windows(2).all(|w| w[0] <= w[1]), "{outcomes:?}");
 }
 
+/// The values made for a part are held to the budget too: a hand whose
+/// parts' values would not fit is refused, though it has no solution and
+/// its nodes are few, and the memo then lists it given room.
+#[test]
+fn a_part_whose_values_would_not_fit_is_refused() {
+    let rules = Rules::with_target(Rational::new(1, 1_000_003).unwrap());
+    let h = hand("2 3 5 7 11");
+    let mut tight = Enumerator::new(rules).with_memory_budget(16 * 1024);
+    let refused = tight.try_visit_solutions(&h, |_, _| panic!("no solution to visit"));
+    assert!(refused.is_err(), "the parts' values take more than 16 KB");
+    assert!(tight.nodes().len() * NODE_BYTES <= 16 * 1024);
+    let mut roomy = tight.with_memory_budget(MOST_BYTES_LISTED);
+    assert!(roomy.try_visit_solutions(&h, |_, _| panic!("no solution to visit")).is_ok());
+}
+
 /// A budget that holds the nodes but not the raw solutions beside them
 /// refuses the hand: the solutions are counted, with the nodes, before
 /// any is visited.
