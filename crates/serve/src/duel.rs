@@ -91,7 +91,7 @@ pub struct DuelResponse {
     #[serde(skip_serializing_if = "Option::is_none")]
     thinking_ms: Option<u64>,
     /// Cards each player holds, their pile and their two on the table.
-    held: Held,
+    held: CardsHeld,
     /// The game is over: a player cannot turn up two cards.
     over: bool,
     /// The player with more cards (the winner once over), or none.
@@ -101,7 +101,7 @@ pub struct DuelResponse {
 
 /// Cards each player holds.
 #[derive(Debug, Serialize)]
-struct Held {
+struct CardsHeld {
     player: usize,
     computer: usize,
 }
@@ -264,7 +264,7 @@ fn respond(duel: &Duel, ended: Option<Ended>, message: String, wrong: bool) -> D
         wrong,
         span: None,
         thinking_ms: duel.thinking_time().map(millis),
-        held: Held { player: duel.held(Side::Player), computer: duel.held(Side::Computer) },
+        held: CardsHeld { player: duel.held(Side::Player), computer: duel.held(Side::Computer) },
         over: duel.is_over(),
         leader: duel.leader().map(side_name),
     }
