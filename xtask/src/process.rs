@@ -5,7 +5,9 @@
 //! the process. Each command runs with its input from a file, a few times
 //! to warm the caches and then repeatedly for about a second, and the
 //! median and fastest run are printed beside the figure the command is held
-//! to. A process that only starts (`reckon --version`) is timed too, as the
+//! to. The short commands run by turns, one of each per round, so that a
+//! machine whose speed drifts while they run weighs on all alike. A
+//! process that only starts (`reckon --version`) is timed too, as the
 //! floor under every figure. A second table runs each question once on
 //! hands of 6 to 10 distinct cards, where reckon's memory and search limits
 //! decide whether it answers or refuses. `cargo xtask bench` prints these
@@ -77,9 +79,14 @@ pub fn process(args: &[String]) -> anyhow::Result<()> {
     println!();
     println!("| whole process | median | fastest | target |");
     println!("|---|---|---|---|");
-    for workload in WORKLOADS {
-        let input = write_input(&inputs, workload.input)?;
-        let times = time(&reckon, workload.args, input.as_deref())?;
+    let inputs =
+        WORKLOADS.iter().map(|workload| write_input(&inputs, workload.input)).collect::<Result<Vec<_>, _>>()?;
+    let runs: Vec<Run<'_>> = WORKLOADS
+        .iter()
+        .zip(&inputs)
+        .map(|(workload, input)| Run { reckon: &reckon, args: workload.args, input: input.as_deref() })
+        .collect();
+    for (workload, times) in WORKLOADS.iter().zip(time_by_turns(&runs)?) {
         let target = workload.target.map_or("-".to_owned(), |t| format!("≤ {}", crate::duration(t.as_nanos() as f64)));
         println!(
             "| {} | {} | {} | {target} |",
@@ -155,32 +162,77 @@ fn write_input(dir: &Path, input: Input) -> anyhow::Result<Option<PathBuf>> {
     Ok(Some(path))
 }
 
-/// The times of runs of `reckon args < input`, fastest first: three to
-/// warm up, then runs until a second has passed (at least five, at most a
-/// hundred).
-fn time(reckon: &Path, args: &[&str], input: Option<&Path>) -> anyhow::Result<Vec<Duration>> {
-    let run = || -> anyhow::Result<Duration> {
-        let stdin = match input {
+/// One command of a workload: `reckon args < input`.
+struct Run<'a> {
+    reckon: &'a Path,
+    args: &'a [&'a str],
+    input: Option<&'a Path>,
+}
+
+impl Run<'_> {
+    /// How long one run takes, start to exit.
+    fn time(&self) -> anyhow::Result<Duration> {
+        let stdin = match self.input {
             Some(path) => Stdio::from(File::open(path)?),
             None => Stdio::null(),
         };
         let started = Instant::now();
-        let status = Command::new(reckon).args(args).stdin(stdin).stdout(Stdio::null()).status()?;
+        let status = Command::new(self.reckon).args(self.args).stdin(stdin).stdout(Stdio::null()).status()?;
         let took = started.elapsed();
         // A hand without a solution exits 1; anything else is a failure.
         if !matches!(status.code(), Some(0 | 1)) {
-            bail!("reckon {} failed: {status}", args.join(" "));
+            bail!("reckon {} failed: {status}", self.args.join(" "));
         }
         Ok(took)
-    };
-    for _ in 0..3 {
-        run()?;
     }
+}
+
+/// Runs that take longer than this are timed on their own; shorter ones
+/// by turns.
+const BY_TURNS_UNDER: Duration = Duration::from_millis(100);
+
+/// The times of each of `runs`, fastest first. The short ones are timed
+/// by turns, one run of each per round, so that a machine that slows
+/// down or speeds up while they run (as shared and virtual machines do)
+/// weighs on all of them alike, start-up included: three rounds to warm
+/// up, then rounds for about a second per command (at least five rounds,
+/// at most a hundred). A long one (the census) is timed on its own, for
+/// about a second and at least five runs.
+fn time_by_turns(runs: &[Run<'_>]) -> anyhow::Result<Vec<Vec<Duration>>> {
+    let mut times = vec![Vec::new(); runs.len()];
+    let mut short = Vec::new();
+    for (at, run) in runs.iter().enumerate() {
+        if run.time()? < BY_TURNS_UNDER {
+            short.push(at);
+        } else {
+            times[at] = repeated(run, 5)?;
+        }
+    }
+    for _ in 0..2 {
+        for &at in &short {
+            runs[at].time()?;
+        }
+    }
+    let started = Instant::now();
+    let budget = Duration::from_secs(short.len() as u64);
+    let mut rounds = 0;
+    while rounds < 5 || (rounds < 100 && started.elapsed() < budget) {
+        for &at in &short {
+            times[at].push(runs[at].time()?);
+        }
+        rounds += 1;
+    }
+    times.iter_mut().for_each(|times| times.sort_unstable());
+    Ok(times)
+}
+
+/// The times of `run` repeated for about a second, at least `fewest`
+/// times, fastest first.
+fn repeated(run: &Run<'_>, fewest: usize) -> anyhow::Result<Vec<Duration>> {
     let mut times = Vec::new();
     let started = Instant::now();
-    while times.len() < 5 || (times.len() < 100 && started.elapsed() < Duration::from_secs(1)) {
-        times.push(run()?);
+    while times.len() < fewest || started.elapsed() < Duration::from_secs(1) {
+        times.push(run.time()?);
     }
-    times.sort_unstable();
     Ok(times)
 }
