@@ -80,7 +80,8 @@ pub(crate) fn make<N: Number>(
         .map(|(left, right)| left.values.len().saturating_mul(right.values.len()))
         .fold(0usize, usize::saturating_add)
         .saturating_mul(ops.results_per_pair());
-    if room.saturating_mul(std::mem::size_of::<N>()) > most_bytes {
+    let bytes_each = if keep.ways { std::mem::size_of::<(N, Way)>() } else { std::mem::size_of::<N>() };
+    if room.saturating_mul(bytes_each) > most_bytes {
         return Err(Unmade::TooLarge);
     }
     if domain.whole_numbers_only()
