@@ -143,7 +143,7 @@ impl<'a> Listing<'a> {
         // Empty for a hand without a solution, as in census rows.
         let band = rating.map(|name| if name == "none" { String::new() } else { name.to_owned() });
         match args.format {
-            Format::Bool => writeln!(out, "{}", self.count > 0)?,
+            Format::Bool => report::write_bool_line(out, self.count > 0)?,
             Format::Csv if args.all => {
                 csv.header(out, self.hand)?;
                 for solution in self.shown() {
@@ -169,7 +169,7 @@ impl<'a> Listing<'a> {
                 // Steps are separated by `;`, so solutions by `|`.
                 let between = if args.format == Format::Steps { " | " } else { ", " };
                 if args.count {
-                    write!(out, "{}", self.count)?;
+                    report::write_count(out, self.count)?;
                 } else if self.count == 0 {
                     write!(out, "no solution")?;
                 } else {

@@ -53,7 +53,7 @@ fn run_batch(args: &SolveArgs, solver: &mut Solver, stdin: impl Read) -> anyhow:
     let status = input::answer_batch(format, stdin, |out, hand| {
         // Whether, not how: deciding is cheaper than finding a solution.
         let answered = if format == Format::Bool {
-            solver.try_decide(hand).map(|answer| writeln!(out, "{answer}").map_err(anyhow::Error::from))
+            solver.try_decide(hand).map(|answer| report::write_bool_line(out, answer).map_err(anyhow::Error::from))
         } else {
             Answer::of(hand, solver, closest).map(|answer| answer.write(out, format, true, &mut csv))
         };
@@ -128,7 +128,7 @@ impl Answer<'_> {
     /// Writes the answer as one line; in a batch the text form names the hand.
     fn write(&self, out: &mut impl Write, format: Format, in_batch: bool, csv: &mut CsvHands) -> anyhow::Result<()> {
         match format {
-            Format::Bool => writeln!(out, "{}", self.solution.is_some())?,
+            Format::Bool => report::write_bool_line(out, self.solution.is_some())?,
             Format::Csv => {
                 let solution = self.solution.as_ref().map(|e| e.in_domain(self.rules.domain).to_string());
                 let fields =
