@@ -227,7 +227,7 @@ fn time_by_turns(runs: &[Run<'_>]) -> anyhow::Result<Vec<Vec<Duration>>> {
 }
 
 /// The times of `run` repeated for about a second, at least `fewest`
-/// times, fastest first.
+/// times, in the order they ran.
 fn repeated(run: &Run<'_>, fewest: usize) -> anyhow::Result<Vec<Duration>> {
     let mut times = Vec::new();
     let started = Instant::now();

@@ -2,8 +2,9 @@
 //!
 //! Everything that builds values bottom up (the depth-first search, and
 //! `values::make`, which makes a part's values for both memos, as
-//! rationals or as plain integers) makes the results of two values here, so that "which operators, which order,
-//! which divisions, which domain, what overflow means" is decided once.
+//! rationals or as plain integers) makes the results of two values here,
+//! so that "which operators, which order, which divisions, which domain,
+//! what overflow means" is decided once.
 //! The engines that work top down, from the target to the partner a value
 //! needs, invert the operators in [`Op::each_partner`](crate::rules::Op);
 //! the brute-force oracle keeps its own plain loop on purpose, since it is
