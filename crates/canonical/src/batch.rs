@@ -84,6 +84,7 @@ mod tests {
     use reckon_core::Rules;
 
     use super::*;
+    use reckon_core::budget::MemoryBudget;
 
     fn hands(cards: &[&str]) -> Vec<Hand> {
         cards.iter().map(|cards| cards.parse().unwrap()).collect()
@@ -142,7 +143,7 @@ mod tests {
     #[test]
     fn a_refused_hand_keeps_its_place() {
         let hands = hands(&["3 3 8 8", "1 2 3 4 5 6", "6 6 6 6"]);
-        let mut enumerator = Enumerator::new(Rules::game24()).with_memory_budget(1 << 16);
+        let mut enumerator = Enumerator::new(Rules::game24()).with_memory_budget(MemoryBudget::from_bytes(1 << 17));
         let mut batch = Batch::default();
         assert_eq!(enumerate(&mut batch, &mut enumerator, &hands, |_| true), hands.len());
         let counts: Vec<Result<usize, TooManySolutions>> =

@@ -2,6 +2,8 @@
 
 use clap::{Args, FromArgMatches, Parser, Subcommand, ValueEnum};
 
+use reckon_core::budget::MemoryBudget;
+
 use crate::range::IntRange;
 use crate::rules_args::{RulesArgs, TargetArg};
 use crate::{help, quote};
@@ -131,6 +133,22 @@ impl ColorArg {
     }
 }
 
+/// How much memory a question may take, for the commands that answer them.
+#[derive(Debug, Args)]
+pub struct MemoryArg {
+    /// The memory one hand may take (such as 512M or 8G): a question that
+    /// would take more is refused before the memory is spent.
+    #[arg(long, value_name = "SIZE", default_value = "2G")]
+    pub memory: MemoryBudget,
+}
+
+impl MemoryArg {
+    /// Makes this the budget of every engine the process makes from now on.
+    pub fn apply(&self) {
+        self.memory.set_for_process();
+    }
+}
+
 /// Arguments of `reckon census`.
 #[derive(Debug, Args)]
 pub struct CensusArgs {
@@ -233,6 +251,9 @@ pub struct CensusArgs {
     pub threads: Option<usize>,
 
     #[command(flatten)]
+    pub memory: MemoryArg,
+
+    #[command(flatten)]
     pub color: ColorArg,
 }
 
@@ -277,6 +298,9 @@ pub struct ReachArgs {
     /// Output format.
     #[arg(short, long, value_enum, default_value_t = ReachFormat::Text)]
     pub format: ReachFormat,
+
+    #[command(flatten)]
+    pub memory: MemoryArg,
 
     #[command(flatten)]
     pub color: ColorArg,
@@ -335,6 +359,9 @@ pub struct SolveArgs {
     /// docs/difficulty.md gives the rule, the same as `play --difficulty`).
     #[arg(long, requires = "listing")]
     pub rate: bool,
+
+    #[command(flatten)]
+    pub memory: MemoryArg,
 
     #[command(flatten)]
     pub color: ColorArg,

@@ -61,6 +61,16 @@ pub fn main() -> ExitCode {
         Some(Command::Expressions(_) | Command::Serve(_) | Command::Completions(_)) => None,
     };
     color.inspect(|color| color.apply());
+    let memory = match &cli.command {
+        None => Some(&cli.solve.memory),
+        Some(Command::Solve(args)) => Some(&args.memory),
+        Some(Command::Census(args)) => Some(&args.memory),
+        Some(Command::Reach(args)) => Some(&args.memory),
+        Some(Command::Play(args)) => Some(&args.memory),
+        Some(Command::Serve(args)) => Some(&args.memory),
+        Some(Command::Check(_) | Command::Expressions(_) | Command::Completions(_)) => None,
+    };
+    memory.inspect(|memory| memory.apply());
     let result = match cli.command {
         None => commands::solve::run(&cli.solve),
         Some(Command::Solve(args)) => commands::solve::run(&args),

@@ -13,6 +13,7 @@
 //! assert_eq!(format!("{expr} = 24"), "8/(3-8/3) = 24");
 //! ```
 
+pub mod budget;
 mod combine;
 mod enumerate;
 pub mod expr;

@@ -13,13 +13,16 @@
 use hashbrown::HashSet;
 use smallvec::SmallVec;
 
+use crate::budget::MemoryBudget;
 use crate::combine::{Order, combine};
 use crate::enumerate::{Enumerator, Trees};
 use crate::expr::Expr;
 use crate::hand::Hand;
 use crate::number::{BigRational, Number, Rational};
 use crate::rules::{CardUse, Op, Rules};
-use crate::strategy::{Decision, Engine, KEPT_VALUES, MOST_STATES_SEARCHED, SEARCH_BUDGET, decision};
+use crate::strategy::{
+    Decision, Engine, KEPT_VALUES, MOST_STATES_SEARCHED, SEARCH_BUDGET, decision, most_failed_states,
+};
 use crate::values::Reach;
 
 /// Solves hands under one set of rules, remembering failed states between hands.
@@ -317,9 +320,6 @@ pub fn solve(hand: &Hand, rules: &Rules) -> Option<Expr> {
     Solver::new(*rules).solve(hand)
 }
 
-/// The most failed states remembered at once (a few hundred megabytes).
-const MEMO_LIMIT: usize = 2_000_000;
-
 /// How a search run ended.
 enum SearchEnd {
     Found(Expr),
@@ -342,6 +342,8 @@ struct Search<N> {
     rules: Rules,
     target: N,
     failed: HashSet<Vec<N>>,
+    /// The most failed states remembered at once (see [`most_failed_states`]).
+    most_failed: usize,
     /// Counts overflows; a state whose subtree overflowed is not memoized,
     /// because its failure is not a proof.
     overflows: u64,
@@ -360,6 +362,7 @@ impl<N: Number> Search<N> {
             rules,
             target: N::from_rational(rules.target),
             failed: HashSet::new(),
+            most_failed: most_failed_states(MemoryBudget::of_process()),
             overflows: 0,
             cards: Vec::new(),
             steps: Vec::new(),
@@ -462,7 +465,7 @@ impl<N: Number> Search<N> {
         if self.overflows == overflows_before {
             // The memo only saves work: past a bound, forget it rather than
             // let a long search of many cards take all the memory.
-            if self.failed.len() >= MEMO_LIMIT {
+            if self.failed.len() >= self.most_failed {
                 self.failed.clear();
             }
             self.failed.insert(key);

@@ -16,22 +16,25 @@
 //! | --- | --- | --- | --- |
 //! | can the hand make the target? | value sets | search for [`SEARCH_BUDGET`] states, then value sets | search, at most [`MOST_STATES_SEARCHED`] states |
 //! | one solution | value sets decide; the search finds it, the enumerator past the budget | search, then value sets and the enumerator | search, at most [`MOST_STATES_SEARCHED`] states |
-//! | every solution, or their count | enumerator | enumerator | enumerator, within [`MOST_BYTES_LISTED`] |
+//! | every solution, or their count | enumerator | enumerator | enumerator, within [`most_bytes_listed`] |
 //! | which numbers the hand makes | value sets | value sets | value sets |
 //!
 //! On overflow of 64-bit rationals every engine answers again in big
 //! rationals, so the table holds for any cards.
 //!
-//! Each engine keeps within about 2 GB: the value sets refuse a set past
-//! [`MOST_BYTES_MADE`] (reach says it cannot; deciding falls back to a
-//! search), and the enumerator refuses a hand whose expressions and raw
-//! solutions would take more than [`MOST_BYTES_LISTED`] (a listing or count
-//! says it cannot; one solution falls back to a search). Where only a
-//! search fits, `try_solve` and `try_decide` give up past
-//! [`MOST_STATES_SEARCHED`] states (`TooManyStates`), which only hands of
-//! nine or ten cards without a solution reach; `solve` and `decide` search
-//! on, however long it takes. Every hand of up to eight cards fits in
+//! Each engine keeps within the [`MemoryBudget`] (2 GiB unless set): the
+//! value sets refuse a set past [`most_bytes_made`] (reach says it cannot;
+//! deciding falls back to a search), and the enumerator refuses a hand
+//! whose expressions and raw solutions would take more than
+//! [`most_bytes_listed`] (a listing or count says it cannot; one solution
+//! falls back to a search). Where only a search fits, `try_solve` and
+//! `try_decide` give up past [`MOST_STATES_SEARCHED`] states
+//! (`TooManyStates`), which only hands of nine or ten cards without a
+//! solution reach; `solve` and `decide` search on, however long it takes.
+//! Within the default budget every hand of up to eight cards fits in
 //! memory; of nine, those with repeated cards or few solutions.
+
+use crate::budget::MemoryBudget;
 
 /// Hands of at most this many cards are decided by value sets before any
 /// search: their sets take well under a millisecond and a few megabytes to
@@ -64,28 +67,42 @@ pub(crate) const SEARCH_BUDGET: u64 = 100_000;
 pub(crate) const MOST_STATES_SEARCHED: u64 = 10_000_000;
 
 /// The most memory one value set may take while it is made, in bytes of
-/// results before repeats are dropped: a gigabyte, so that with the sets
-/// of its parts and the sorting a hand stays within about 2 GB. Seven
-/// distinct small cards stay well within it; eight distinct cards would
-/// make some 200 million values in their last step alone, and are refused:
-/// the strategy then decides them by a search, and reach says it cannot.
-pub(crate) const MOST_BYTES_MADE: usize = 1 << 30;
+/// results before repeats are dropped: half the budget, so that with the
+/// sets of its parts and the sorting a hand stays within it. Under the
+/// default budget seven distinct small cards stay well within it; eight
+/// distinct cards would make some 200 million values in their last step
+/// alone, and are refused: the strategy then decides them by a search, and
+/// reach says it cannot.
+pub(crate) const fn most_bytes_made(budget: MemoryBudget) -> usize {
+    budget.bytes() / 2
+}
 
 /// The most memory the enumerator's expressions may take for one hand, in
 /// bytes of the nodes made for its parts and of its raw solutions as a
-/// caller that keeps them all stores them, together: a gigabyte, as a
+/// caller that keeps them all stores them, together: half the budget, as a
 /// listing keeps about as much again per solution (its forms, the room of
-/// growing lists), so that a hand stays within about 2 GB. Each list's
+/// growing lists), so that a hand stays within it. Each list's
 /// nodes are counted before they are made and the raw solutions before
 /// any is visited, so a hand past it is refused before the memory is
-/// spent. Every hand of eight cards fits (`1 2 3 4 5 6 7 8`: 3.6 million
-/// nodes and as many raw solutions, about 200 MB), and so do nine cards
-/// with repeats or few solutions (`1 1 2 2 3 3 4 4 5`: 18 million of each,
-/// 1.0 GB); nine distinct small cards would make tens of millions of raw
-/// solutions, and are refused once a gigabyte's worth are counted. The
-/// values made for any one part of the hand are held to it as well, as
-/// the value sets' are to [`MOST_BYTES_MADE`].
-pub(crate) const MOST_BYTES_LISTED: usize = 1 << 30;
+/// spent. Under the default budget every hand of eight cards fits (`1 2 3
+/// 4 5 6 7 8`: 3.6 million nodes and as many raw solutions, about 200 MB),
+/// and so do nine cards with repeats or few solutions (`1 1 2 2 3 3 4 4
+/// 5`: 18 million of each, 1.0 GB); nine distinct small cards would make
+/// tens of millions of raw solutions, and are refused once a gigabyte's
+/// worth are counted. The values made for any one part of the hand are
+/// held to it as well, as the value sets' are to [`most_bytes_made`].
+pub(crate) const fn most_bytes_listed(budget: MemoryBudget) -> usize {
+    budget.bytes() / 2
+}
+
+/// The most failed states a search remembers at once, forgetting them all
+/// when it would pass it: a quarter of the budget, at 256 bytes a state
+/// (a short vector of values, its slot in a hash set, the allocator's
+/// rounding, for ten cards at most): some two million states under the
+/// default budget. The memory only saves the search time.
+pub(crate) const fn most_failed_states(budget: MemoryBudget) -> usize {
+    budget.bytes() / 4 / 256
+}
 
 /// The most values the value sets of a solver keep between hands before
 /// they start afresh: a batch of large hands would otherwise pile up sets

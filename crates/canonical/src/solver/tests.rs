@@ -1,4 +1,5 @@
 use super::*;
+use reckon_core::budget::MemoryBudget;
 
 /// Countdown players write the shortest solutions first: the listing
 /// puts the fewest numbers used first, each group simplest first.
@@ -26,7 +27,8 @@ fn a_refused_hand_takes_its_place_and_the_batch_goes_on() {
     for level in Level::ALL {
         let tight = || {
             let mut solver = DistinctSolver::new(rules, level);
-            solver.enumerator = Enumerator::of_trees(rules, solver.trees).with_memory_budget(1 << 16);
+            solver.enumerator =
+                Enumerator::of_trees(rules, solver.trees).with_memory_budget(MemoryBudget::from_bytes(1 << 17));
             solver
         };
         let mut counted = Vec::new();

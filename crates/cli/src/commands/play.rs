@@ -29,7 +29,7 @@ use reckon_play::{DealSpec, Dealer, Difficulty, Elapsed, Opponent, PassResult, R
 
 use self::input::{Input, Move};
 use crate::Status;
-use crate::args::ColorArg;
+use crate::args::{ColorArg, MemoryArg};
 use crate::range::IntRange;
 use crate::rules_args::{PresetArg, RulesArgs, TargetArg};
 use crate::{diagnostic, report};
@@ -133,6 +133,9 @@ pub struct PlayArgs {
 
     #[command(flatten)]
     pub rules: RulesArgs,
+
+    #[command(flatten)]
+    pub memory: MemoryArg,
 
     #[command(flatten)]
     pub color: ColorArg,

@@ -6,6 +6,7 @@ use std::net::SocketAddr;
 use clap::Args;
 use reckon_serve::{Config, Server};
 
+use crate::args::MemoryArg;
 use crate::{Status, report};
 
 /// Arguments of `reckon serve`.
@@ -19,6 +20,9 @@ pub struct ServeArgs {
     /// Open the page in the browser once the server is up.
     #[arg(long)]
     pub open: bool,
+
+    #[command(flatten)]
+    pub memory: MemoryArg,
 }
 
 pub fn run(args: &ServeArgs) -> anyhow::Result<Status> {

@@ -143,7 +143,7 @@ fn counting_past_the_memory_budget_is_refused() {
     assert_snapshot!(reckon(["--count", "1", "2", "3", "4", "5", "6", "7", "8", "9"]).run(), @r"
     status: 2
     --- stderr
-    error: listing every solution of these 9 cards would take more than about 2 GB of memory; try fewer cards
+    error: listing every solution of these 9 cards would take more than the 2 GiB of memory allowed; try fewer cards, or more memory
     ");
 }
 
@@ -151,16 +151,67 @@ fn counting_past_the_memory_budget_is_refused() {
 /// place, as a malformed line does, and the batch goes on to status 2.
 #[test]
 fn a_batch_hand_past_the_memory_budget_gets_an_error_line() {
-    let hands = "3 3 8 8\n1 2 3 4 5 6 7 8 9\n2 4 8 10\n";
-    assert_snapshot!(reckon(["--count", "-f", "json"]).stdin(hands).run(), @r#"
+    let hands = "3 3 8 8\n1 2 3 4 5 6 7\n2 4 8 10\n";
+    assert_snapshot!(reckon(["--count", "-f", "json", "--memory", "1M"]).stdin(hands).run(), @r#"
     status: 2
     --- stdout
     {"cards":[3,3,8,8],"target":"24","solvable":true,"count":1}
-    {"cards":[1,2,3,4,5,6,7,8,9],"target":"24","error":"listing every solution of these 9 cards would take more than about 2 GB of memory; try fewer cards"}
+    {"cards":[1,2,3,4,5,6,7],"target":"24","error":"listing every solution of these 7 cards would take more than the 1 MiB of memory allowed; try fewer cards, or more memory"}
     {"cards":[2,4,8,10],"target":"24","solvable":true,"count":11}
     --- stderr
-    error: 1 2 3 4 5 6 7 8 9: listing every solution of these 9 cards would take more than about 2 GB of memory; try fewer cards
+    error: 1 2 3 4 5 6 7: listing every solution of these 7 cards would take more than the 1 MiB of memory allowed; try fewer cards, or more memory
     "#);
+}
+
+/// `--memory` sets the budget every question keeps to: what it refuses
+/// under a small one, a larger one answers, and a size that is not one
+/// is refused with the reason.
+#[test]
+fn the_memory_budget_is_the_users_to_set() {
+    let hand = ["1", "2", "3", "4", "5", "6", "7"];
+    let count = |memory: &str| reckon(["--count", "--memory", memory].into_iter().chain(hand)).run();
+    assert_snapshot!(count("4M"), @r"
+    status: 2
+    --- stderr
+    error: listing every solution of these 7 cards would take more than the 4 MiB of memory allowed; try fewer cards, or more memory
+    ");
+    assert_snapshot!(count("16M"), @r"
+    status: 0
+    --- stdout
+    13906
+    ");
+    assert_snapshot!(reckon(["reach", "--memory", "1M", "1", "2", "3", "4", "5", "6"]).run(), @r"
+    status: 2
+    --- stderr
+    error: working out every value 5 of these 6 cards make would take more than the 1 MiB of memory allowed; try fewer cards, cards that repeat, or more memory
+    ");
+    // Deciding falls back to a search, whose memory of failed states is
+    // held to the budget too: under 1 MiB it remembers too few to end in time.
+    let decide = |memory: &str| reckon(["--memory", memory, "-t", "1/1000003"].into_iter().chain(hand)).run();
+    assert_snapshot!(decide("16M"), @r"
+    status: 1
+    --- stdout
+    no solution
+    ");
+    assert_snapshot!(decide("1M"), @r"
+    status: 2
+    --- stderr
+    error: gave up on these 7 cards after searching 10 million states without finding the target or ruling it out; try fewer cards
+    ");
+    assert_snapshot!(count("0"), @r"
+    status: 2
+    --- stderr
+    error: invalid value '0' for '--memory <SIZE>': a memory budget must be more than zero bytes
+
+    For more information, try '--help'.
+    ");
+    assert_snapshot!(count("lots"), @r"
+    status: 2
+    --- stderr
+    error: invalid value 'lots' for '--memory <SIZE>': 'lots' is not a size: write bytes, or a number with K, M, G or T (such as 512M or 1.5G)
+
+    For more information, try '--help'.
+    ");
 }
 
 /// One solver answers a whole batch, the parts hands share worked out

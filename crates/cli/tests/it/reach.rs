@@ -21,7 +21,7 @@ fn reach_past_the_memory_budget_is_refused() {
     assert_snapshot!(reckon(["reach", "1", "2", "3", "4", "5", "6", "7", "8"]).run(), @r"
     status: 2
     --- stderr
-    error: working out every value these 8 cards make would take more than about 2 GB of memory; try fewer cards, or cards that repeat
+    error: working out every value these 8 cards make would take more than the 2 GiB of memory allowed; try fewer cards, cards that repeat, or more memory
     ");
 }
 

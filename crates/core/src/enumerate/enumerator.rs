@@ -4,10 +4,12 @@
 
 use std::fmt;
 
+use crate::budget::MemoryBudget;
 use crate::expr::Expr;
 use crate::hand::Hand;
 use crate::number::{BigRational, Rational};
 use crate::rules::{Op, Rules};
+use crate::strategy::most_bytes_listed;
 
 use super::{EXPR_MEMO_LIMIT, Grouping, Memo, NODE_ROOM, Node, NodeId, Nodes, Trees};
 
@@ -101,6 +103,8 @@ pub struct Enumerator {
     nodes: Nodes,
     fast: Memo<Rational>,
     big: Option<Memo<BigRational>>,
+    /// The memory a hand may take; its memos hold to their share of it.
+    budget: MemoryBudget,
 }
 
 impl Enumerator {
@@ -121,7 +125,9 @@ impl Enumerator {
             chain_ends: Vec::with_capacity(NODE_ROOM),
             ..Nodes::default()
         };
-        Enumerator { rules, nodes, fast: Memo::new(rules.ops, rules.domain, grouping), big: None }
+        let budget = MemoryBudget::of_process();
+        let fast = Memo::new(rules.ops, rules.domain, grouping, most_bytes_listed(budget));
+        Enumerator { rules, nodes, fast, big: None, budget }
     }
 
     /// The rules this enumerator applies.
@@ -129,16 +135,17 @@ impl Enumerator {
         &self.rules
     }
 
-    /// Limits the memory the expressions of one hand may take (about a
-    /// gigabyte unless told, see `strategy::MOST_BYTES_LISTED`): the nodes made
-    /// for its parts, and, apart, its raw solutions as a caller that keeps
-    /// them stores them; the values made for any one part are held to it
-    /// too. A hand past it is refused, before the memory is spent, with
-    /// [`TooManySolutions`].
-    pub fn with_memory_budget(mut self, bytes: usize) -> Enumerator {
-        self.fast.most_bytes = bytes;
+    /// Keeps each hand within `budget` instead of the process's (see
+    /// [`MemoryBudget`]): the nodes made for its parts and its raw
+    /// solutions as a caller that keeps them stores them may take half of
+    /// it (see `strategy::most_bytes_listed`), and the values made for any
+    /// one part are held to that too. A hand past it is refused, before the
+    /// memory is spent, with [`TooManySolutions`].
+    pub fn with_memory_budget(mut self, budget: MemoryBudget) -> Enumerator {
+        self.budget = budget;
+        self.fast.most_bytes = most_bytes_listed(budget);
         if let Some(big) = &mut self.big {
-            big.most_bytes = bytes;
+            big.most_bytes = most_bytes_listed(budget);
         }
         self
     }
@@ -176,11 +183,12 @@ impl Enumerator {
     /// ```
     /// use reckon_core::Rules;
     /// use reckon_core::engine::Enumerator;
-    /// let mut tight = Enumerator::new(Rules::game24()).with_memory_budget(64);
+    /// use reckon_core::budget::MemoryBudget;
+    /// let mut tight = Enumerator::new(Rules::game24()).with_memory_budget(MemoryBudget::from_bytes(128));
     /// let mut visited = 0;
     /// let refused = tight.try_visit_solutions(&"1 2 3 4".parse().unwrap(), |_, _| visited += 1);
-    /// assert_eq!(refused.unwrap_err().to_string(),
-    ///     "listing every solution of these 4 cards would take more than about 2 GB of memory; try fewer cards");
+    /// assert_eq!(refused.unwrap_err().to_string(), "listing every solution of these 4 cards would take more \
+    ///     than the 128 bytes of memory allowed; try fewer cards, or more memory");
     /// assert_eq!(visited, 0);
     /// ```
     pub fn try_visit_solutions(
@@ -196,7 +204,7 @@ impl Enumerator {
             }
         }
         let rules = self.rules;
-        let refused = TooManySolutions { cards: hand.len() };
+        let refused = TooManySolutions { cards: hand.len(), budget: self.budget };
         if !hand.beyond_64_bits() && !rules.target.is_kept() {
             if self.fast.solutions(&mut self.nodes, hand.cards(), &rules, &mut visit).is_some() {
                 return Ok(());
@@ -206,7 +214,7 @@ impl Enumerator {
             }
         }
         let (grouping, most_bytes) = (self.fast.grouping, self.fast.most_bytes);
-        let big = self.big.get_or_insert_with(|| Memo { most_bytes, ..Memo::new(rules.ops, rules.domain, grouping) });
+        let big = self.big.get_or_insert_with(|| Memo::new(rules.ops, rules.domain, grouping, most_bytes));
         match big.solutions(&mut self.nodes, hand.cards(), &rules, &mut visit) {
             Some(()) => Ok(()),
             None if big.take_refused() => Err(refused),
@@ -235,20 +243,24 @@ impl Enumerator {
 }
 
 /// Why the solutions of a hand were not listed: the expressions its parts
-/// make, or its raw solutions, would take more memory than reckon allows
-/// itself (about 2 GB in all), typically nine distinct cards or more.
+/// make, or its raw solutions, would take more memory than the
+/// [`MemoryBudget`] allows, typically nine distinct cards or more under
+/// the default one.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TooManySolutions {
     /// The cards of the hand.
     cards: usize,
+    /// The budget they did not fit in.
+    budget: MemoryBudget,
 }
 
 impl fmt::Display for TooManySolutions {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "listing every solution of these {} cards would take more than about 2 GB of memory; try fewer cards",
-            self.cards
+            "listing every solution of these {} cards would take more than the {} of memory allowed; try fewer \
+             cards, or more memory",
+            self.cards, self.budget
         )
     }
 }

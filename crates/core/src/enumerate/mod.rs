@@ -39,7 +39,6 @@ use smallvec::SmallVec;
 
 use crate::number::{Number, Rational};
 use crate::rules::{CardUse, Domain, Op, OpSet, Rules};
-use crate::strategy::MOST_BYTES_LISTED;
 use crate::values::make::{self, Keep, Part, Unmade};
 use crate::values::ways::{Way, Ways};
 use crate::values::{CardIds, Key, PAIR_SLOTS, Subsets, key, sub_multisets};
@@ -201,7 +200,8 @@ type Combo = (Op, List, List);
 type Partner<N> = (Op, bool, N, Option<usize>);
 
 impl<N: Number> Memo<N> {
-    fn new(ops: OpSet, domain: Domain, grouping: Grouping) -> Memo<N> {
+    /// An empty memo whose hands may take `most_bytes` (see `most_bytes`).
+    fn new(ops: OpSet, domain: Domain, grouping: Grouping, most_bytes: usize) -> Memo<N> {
         Memo {
             ops,
             domain,
@@ -215,7 +215,7 @@ impl<N: Number> Memo<N> {
             top: Vec::new(),
             two_steps: TwoStepsByCards::with_room(TWO_STEPS_ROOM),
             hits: None,
-            most_bytes: MOST_BYTES_LISTED,
+            most_bytes,
             top_solutions: 0,
             refused: false,
         }
@@ -275,7 +275,7 @@ impl<N: Number> Memo<N> {
         visit: &mut dyn FnMut(Solution, &Nodes),
     ) -> Option<()> {
         if !self.cards.has_room_for(cards.len()) {
-            *self = Memo { most_bytes: self.most_bytes, ..Memo::new(self.ops, self.domain, self.grouping) };
+            *self = Memo::new(self.ops, self.domain, self.grouping, self.most_bytes);
         }
         let cards = self.cards.ids_of(cards);
         self.top_solutions = 0;

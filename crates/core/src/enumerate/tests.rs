@@ -1,4 +1,5 @@
 use super::*;
+use crate::budget::MemoryBudget;
 use crate::expr::Expr;
 use crate::hand::Hand;
 use crate::oracle;
@@ -299,6 +300,12 @@ fn a_triple_asked_for_many_values_lists_each() {
     }
 }
 
+/// A budget whose share for a hand's nodes and raw solutions (see
+/// `strategy::most_bytes_listed`) is `bytes`.
+fn listing_within(bytes: usize) -> MemoryBudget {
+    MemoryBudget::from_bytes(2 * bytes)
+}
+
 /// A hand whose nodes or raw solutions would take more than the memory
 /// budget is refused before anything is visited and before the nodes
 /// pass it, whichever part finds it out; within the budget the same
@@ -311,7 +318,7 @@ fn a_hand_past_the_memory_budget_is_refused_before_visiting() {
     let mut outcomes = Vec::new();
     for shift in 6..=26 {
         let budget = 1 << shift;
-        let mut tight = Enumerator::new(rules).with_memory_budget(budget);
+        let mut tight = Enumerator::new(rules).with_memory_budget(listing_within(budget));
         let mut visited = Vec::new();
         match tight.try_visit_solutions(&big, |s, nodes| visited.push(s.to_expr(nodes))) {
             Ok(()) => {
@@ -326,11 +333,15 @@ fn a_hand_past_the_memory_budget_is_refused_before_visiting() {
                 assert!(made * NODE_BYTES <= budget, "nodes past {budget} bytes");
                 assert_eq!(
                     refused.to_string(),
-                    "listing every solution of these 6 cards would take more than about 2 GB of memory; try fewer cards"
+                    format!(
+                        "listing every solution of these 6 cards would take more than the {} of memory allowed; try \
+                         fewer cards, or more memory",
+                        listing_within(budget)
+                    )
                 );
                 // The memo is left sound: given room, it lists the
                 // hand, and another, as a fresh one does.
-                let mut roomy = tight.with_memory_budget(MOST_BYTES_LISTED);
+                let mut roomy = tight.with_memory_budget(MemoryBudget::DEFAULT);
                 for h in [&big, &hand("3 3 8 8")] {
                     let mut listed = Vec::new();
                     roomy.for_each_solution(h, |e| listed.push(e));
@@ -354,11 +365,11 @@ fn a_hand_past_the_memory_budget_is_refused_before_visiting() {
 fn a_part_whose_values_would_not_fit_is_refused() {
     let rules = Rules::with_target(Rational::new(1, 1_000_003).unwrap());
     let h = hand("2 3 5 7 11");
-    let mut tight = Enumerator::new(rules).with_memory_budget(16 * 1024);
+    let mut tight = Enumerator::new(rules).with_memory_budget(listing_within(16 * 1024));
     let refused = tight.try_visit_solutions(&h, |_, _| panic!("no solution to visit"));
     assert!(refused.is_err(), "the parts' values take more than 16 KB");
     assert!(tight.nodes().len() * NODE_BYTES <= 16 * 1024);
-    let mut roomy = tight.with_memory_budget(MOST_BYTES_LISTED);
+    let mut roomy = tight.with_memory_budget(MemoryBudget::DEFAULT);
     assert!(roomy.try_visit_solutions(&h, |_, _| panic!("no solution to visit")).is_ok());
 }
 
@@ -373,13 +384,13 @@ fn a_hand_whose_raw_solutions_would_not_fit_is_refused() {
     let mut count = 0;
     enumerator.visit_solutions(&h, |_, _| count += 1);
     let nodes = enumerator.nodes().len() * NODE_BYTES;
-    let mut tight = Enumerator::new(rules).with_memory_budget(nodes + std::mem::size_of::<Solution>());
+    let mut tight = Enumerator::new(rules).with_memory_budget(listing_within(nodes + std::mem::size_of::<Solution>()));
     let mut visited = 0;
     assert!(tight.try_visit_solutions(&h, |_, _| visited += 1).is_err());
     assert_eq!(visited, 0);
     assert!(tight.nodes().len() * NODE_BYTES <= nodes);
     let solutions = count * std::mem::size_of::<Solution>();
-    let mut roomy = Enumerator::new(rules).with_memory_budget(nodes + solutions);
+    let mut roomy = Enumerator::new(rules).with_memory_budget(listing_within(nodes + solutions));
     let mut visited = 0;
     assert!(roomy.try_visit_solutions(&h, |_, _| visited += 1).is_ok());
     assert_eq!(visited, count);
@@ -390,7 +401,7 @@ fn a_hand_whose_raw_solutions_would_not_fit_is_refused() {
 #[test]
 fn a_refusal_in_big_numbers_is_no_overflow() {
     let (h, rules) = crate::test_hands::overflowing_product();
-    let mut tight = Enumerator::new(rules).with_memory_budget(8);
+    let mut tight = Enumerator::new(rules).with_memory_budget(listing_within(8));
     assert!(tight.try_visit_solutions(&h, |_, _| {}).is_err());
     let mut roomy = Enumerator::new(rules);
     let mut found = 0;

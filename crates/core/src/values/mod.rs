@@ -33,9 +33,10 @@ use std::sync::Arc;
 
 use hashbrown::HashMap;
 
+use crate::budget::MemoryBudget;
 use crate::number::Number;
 use crate::rules::{CardUse, Domain, OpSet};
-use crate::strategy::MOST_BYTES_MADE;
+use crate::strategy::most_bytes_made;
 
 pub(crate) use self::ids::{CardIds, Key, key};
 use self::ids::{Ids, cards_in, ids_of_key};
@@ -76,10 +77,10 @@ pub(crate) struct ValueSets<N> {
     shared: Option<Arc<SharedSets<N>>>,
     /// The number of values in `sets`.
     stored: usize,
-    /// The most memory one set may take while it is made, in bytes.
-    most_bytes_made: usize,
+    /// The memory a hand may take (see [`most_bytes_made`]).
+    pub(super) budget: MemoryBudget,
     /// The number of cards of a set that would have taken more memory
-    /// than `most_bytes_made` to make, and was not made.
+    /// than the budget allows to make, and was not made.
     refused: Option<usize>,
 }
 
@@ -96,7 +97,7 @@ impl<N: Number> ValueSets<N> {
             window_bits: WindowBits::default(),
             shared: None,
             stored: 0,
-            most_bytes_made: MOST_BYTES_MADE,
+            budget: MemoryBudget::of_process(),
             refused: None,
         }
     }
@@ -110,9 +111,9 @@ impl<N: Number> ValueSets<N> {
     /// The sorted ids of `cards`; when the ids run out, the memo starts afresh.
     fn ids_of(&mut self, cards: &[N]) -> Ids {
         if !self.cards.has_room_for(cards.len()) {
-            let (shared, most_bytes_made) = (self.shared.take(), self.most_bytes_made);
+            let (shared, budget) = (self.shared.take(), self.budget);
             *self = ValueSets::new(self.ops, self.domain);
-            (self.shared, self.most_bytes_made) = (shared, most_bytes_made);
+            (self.shared, self.budget) = (shared, budget);
         }
         self.cards.ids_of(cards)
     }
@@ -172,7 +173,7 @@ impl<N: Number> ValueSets<N> {
         let part = |id: usize| Part { id, values: &self.sets[id][..], whole: None };
         let splits: Vec<_> = splits.into_iter().map(|(walk, look)| (part(walk), part(look))).collect();
         let keep = Keep { ways: false, whole: false };
-        let made = make::make(self.ops, self.domain, &splits, keep, self.most_bytes_made);
+        let made = make::make(self.ops, self.domain, &splits, keep, most_bytes_made(self.budget));
         drop(splits);
         match made {
             Ok(made) => Some(made.values),
@@ -382,14 +383,14 @@ mod tests {
     fn a_set_past_the_memory_budget_is_refused_not_made() {
         let rules = Rules::game24();
         let hand = Hand::from_integers(&[2, 3, 5, 7, 11]).unwrap();
-        let mut tight = Reach::new(rules).with_memory_budget(64 * 1024);
+        let mut tight = Reach::new(rules).with_memory_budget(MemoryBudget::from_bytes(128 * 1024));
         let err = tight.integers_in(&hand, 0, 100).unwrap_err();
         assert!(err.to_string().starts_with("working out every value"), "{err}");
         assert!(Reach::new(rules).integers_in(&hand, 0, 100).is_ok());
         for cards in [[2, 3, 5, 7, 11], [1, 2, 3, 4, 5], [3, 3, 8, 8, 13], [1, 1, 1, 1, 1]] {
             let hand = Hand::from_integers(&cards).unwrap();
             let expected = crate::oracle::decide(&hand, &rules);
-            let mut tight = Reach::new(rules).with_memory_budget(64 * 1024);
+            let mut tight = Reach::new(rules).with_memory_budget(MemoryBudget::from_bytes(128 * 1024));
             assert_eq!(tight.decide(&hand), expected, "{hand}");
         }
     }

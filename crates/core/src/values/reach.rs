@@ -7,6 +7,7 @@ use std::sync::Arc;
 
 use num_traits::Signed;
 
+use crate::budget::MemoryBudget;
 use crate::hand::Hand;
 use crate::number::{BigRational, Number, Rational};
 use crate::rules::{Domain, Rules};
@@ -46,11 +47,14 @@ impl Reach {
         self
     }
 
-    /// Limits the memory one value set may take while it is made (about
-    /// a gigabyte unless told): a hand past it is decided by a search, and
-    /// its reach is refused with [`TooManyValues`].
-    pub fn with_memory_budget(mut self, bytes: usize) -> Reach {
-        self.fast.most_bytes_made = bytes;
+    /// Keeps each hand within `budget` instead of the process's (see
+    /// [`MemoryBudget`]): a hand whose value sets would not fit is decided
+    /// by a search, and its reach is refused with [`TooManyValues`].
+    pub fn with_memory_budget(mut self, budget: MemoryBudget) -> Reach {
+        self.fast.budget = budget;
+        if let Some(big) = &mut self.big {
+            big.budget = budget;
+        }
         self
     }
 
@@ -60,8 +64,8 @@ impl Reach {
     }
 
     fn big(&mut self) -> &mut ValueSets<BigRational> {
-        let (rules, most_bytes_made) = (self.rules, self.fast.most_bytes_made);
-        self.big.get_or_insert_with(|| ValueSets { most_bytes_made, ..ValueSets::new(rules.ops, rules.domain) })
+        let (rules, budget) = (self.rules, self.fast.budget);
+        self.big.get_or_insert_with(|| ValueSets { budget, ..ValueSets::new(rules.ops, rules.domain) })
     }
 
     /// The number of values the memo holds, a measure of its memory.
@@ -132,7 +136,8 @@ impl Reach {
     /// would not fit in memory.
     fn reachable(&mut self, hand: &Hand) -> Result<Reachable, TooManyValues> {
         let card_use = self.rules.card_use;
-        let too_many = |cards| TooManyValues { cards, hand: hand.len() };
+        let (hand_cards, budget) = (hand.len(), self.fast.budget);
+        let too_many = |cards| TooManyValues { cards, hand: hand_cards, budget };
         if !hand.beyond_64_bits() {
             if let Some(values) = self.fast.reachable(hand.cards(), card_use) {
                 return Ok(Reachable::Fast(values));
@@ -203,14 +208,16 @@ fn nearest<'a, N: Ord>(sorted: &'a [N], target: &N, distance: impl Fn(&N) -> Big
 }
 
 /// Why the numbers a hand makes were not worked out: the values of some
-/// of its cards would take more memory than reckon allows itself (about
-/// 2 GB), typically eight distinct cards or more.
+/// of its cards would take more memory than the [`MemoryBudget`] allows,
+/// typically eight distinct cards or more under the default one.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TooManyValues {
     /// The cards of the set that was refused.
     cards: usize,
     /// The cards of the hand.
     hand: usize,
+    /// The budget it did not fit in.
+    budget: MemoryBudget,
 }
 
 impl fmt::Display for TooManyValues {
@@ -221,7 +228,11 @@ impl fmt::Display for TooManyValues {
         } else {
             write!(f, "working out every value these {hand} cards make")?;
         }
-        f.write_str(" would take more than about 2 GB of memory; try fewer cards, or cards that repeat")
+        write!(
+            f,
+            " would take more than the {} of memory allowed; try fewer cards, cards that repeat, or more memory",
+            self.budget
+        )
     }
 }
 
