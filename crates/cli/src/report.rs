@@ -81,6 +81,22 @@ pub fn write_count(out: &mut impl Write, count: usize) -> std::io::Result<()> {
     out.write_all(itoa::Buffer::new().format(count).as_bytes())
 }
 
+/// The start of a batch line, `hand: `, as the hand prints: whole cards
+/// as plain digits, for the same reason as [`write_bool_line`].
+pub fn write_hand_prefix(out: &mut impl Write, hand: &Hand) -> std::io::Result<()> {
+    let mut digits = itoa::Buffer::new();
+    for (i, card) in hand.cards().iter().enumerate() {
+        if i > 0 {
+            out.write_all(b" ")?;
+        }
+        match card.to_i64() {
+            Some(whole) => out.write_all(digits.format(whole).as_bytes())?,
+            None => write!(out, "{card}")?,
+        }
+    }
+    out.write_all(b": ")
+}
+
 /// Ascending whole numbers as compact ranges: `0-9, 11-14, 16`.
 pub fn compact_ranges(values: &[i64]) -> String {
     let mut out = String::new();

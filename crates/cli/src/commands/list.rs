@@ -165,7 +165,7 @@ impl<'a> Listing<'a> {
                 writeln!(out)?;
             }
             Format::Text | Format::Steps if in_batch => {
-                write!(out, "{}: ", self.hand)?;
+                report::write_hand_prefix(out, self.hand)?;
                 // Steps are separated by `;`, so solutions by `|`.
                 let between = if args.format == Format::Steps { " | " } else { ", " };
                 if args.count {

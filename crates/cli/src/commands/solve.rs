@@ -141,7 +141,7 @@ impl Answer<'_> {
             }
             Format::Text | Format::Steps => {
                 if in_batch {
-                    write!(out, "{}: ", self.hand)?;
+                    report::write_hand_prefix(out, self.hand)?;
                 }
                 let domain = self.rules.domain;
                 let steps = format == Format::Steps;
