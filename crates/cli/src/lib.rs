@@ -51,25 +51,19 @@ impl From<Status> for ExitCode {
 /// Runs `reckon` with the process's arguments.
 pub fn main() -> ExitCode {
     let cli = parse(std::env::args_os());
-    let color = match &cli.command {
-        None => Some(&cli.solve.color),
-        Some(Command::Solve(args)) => Some(&args.color),
-        Some(Command::Census(args)) => Some(&args.color),
-        Some(Command::Reach(args)) => Some(&args.color),
-        Some(Command::Check(args)) => Some(&args.color),
-        Some(Command::Play(args)) => Some(&args.color),
-        Some(Command::Expressions(_) | Command::Serve(_) | Command::Completions(_)) => None,
+    // The process-wide settings of the command run: colour, and the
+    // memory budget of every engine it makes.
+    let (color, memory) = match &cli.command {
+        None => (Some(&cli.solve.color), Some(&cli.solve.memory)),
+        Some(Command::Solve(args)) => (Some(&args.color), Some(&args.memory)),
+        Some(Command::Census(args)) => (Some(&args.color), Some(&args.memory)),
+        Some(Command::Reach(args)) => (Some(&args.color), Some(&args.memory)),
+        Some(Command::Check(args)) => (Some(&args.color), None),
+        Some(Command::Play(args)) => (Some(&args.color), Some(&args.memory)),
+        Some(Command::Serve(args)) => (None, Some(&args.memory)),
+        Some(Command::Expressions(_) | Command::Completions(_)) => (None, None),
     };
     color.inspect(|color| color.apply());
-    let memory = match &cli.command {
-        None => Some(&cli.solve.memory),
-        Some(Command::Solve(args)) => Some(&args.memory),
-        Some(Command::Census(args)) => Some(&args.memory),
-        Some(Command::Reach(args)) => Some(&args.memory),
-        Some(Command::Play(args)) => Some(&args.memory),
-        Some(Command::Serve(args)) => Some(&args.memory),
-        Some(Command::Check(_) | Command::Expressions(_) | Command::Completions(_)) => None,
-    };
     memory.inspect(|memory| memory.apply());
     let result = match cli.command {
         None => commands::solve::run(&cli.solve),
