@@ -342,6 +342,8 @@ struct Search<N> {
     rules: Rules,
     target: N,
     failed: HashSet<Vec<N>>,
+    /// The values of the state being looked up in `failed`.
+    probe: Vec<N>,
     /// The most failed states remembered at once (see [`most_failed_states`]).
     most_failed: usize,
     /// Counts overflows; a state whose subtree overflowed is not memoized,
@@ -362,6 +364,7 @@ impl<N: Number> Search<N> {
             rules,
             target: N::from_rational(rules.target),
             failed: HashSet::new(),
+            probe: Vec::new(),
             most_failed: most_failed_states(MemoryBudget::of_process()),
             overflows: 0,
             cards: Vec::new(),
@@ -415,8 +418,11 @@ impl<N: Number> Search<N> {
         if items.len() == 1 {
             return (items[0].value == self.target).then_some(items[0].node);
         }
-        let key: Vec<N> = items.iter().map(|it| it.value.clone()).collect();
-        if self.failed.contains(&key) {
+        // Looked up as a slice of a buffer kept for it: a key is stored
+        // only for a state that failed, and most states are looked up.
+        self.probe.clear();
+        self.probe.extend(items.iter().map(|it| it.value.clone()));
+        if self.failed.contains(self.probe.as_slice()) {
             return None;
         }
         if self.budget == 0 {
@@ -425,7 +431,7 @@ impl<N: Number> Search<N> {
         }
         self.budget -= 1;
         let overflows_before = self.overflows;
-        let mut next = Vec::with_capacity(items.len() - 1);
+        let (mut rest, mut next) = (Vec::with_capacity(items.len()), Vec::with_capacity(items.len()));
         for i in 0..items.len() {
             if i > 0 && items[i].value == items[i - 1].value {
                 continue;
@@ -444,13 +450,20 @@ impl<N: Number> Search<N> {
                 {
                     self.overflows += 1;
                 }
+                if results.is_empty() {
+                    continue;
+                }
+                // The items the pair leaves, sorted still: each result goes in among them.
+                rest.clear();
+                rest.extend(items.iter().enumerate().filter(|&(k, _)| k != i && k != j).map(|(_, it)| it.clone()));
                 for (op, order, value) in results {
                     let (l, r) = order.arrange(a.node, b.node);
                     let node = self.cards.len() + self.steps.len();
+                    let at = rest.partition_point(|it: &Item<N>| it.value < value);
                     next.clear();
-                    next.extend(items.iter().enumerate().filter(|&(k, _)| k != i && k != j).map(|(_, it)| it.clone()));
-                    let at = next.partition_point(|it: &Item<N>| it.value < value);
-                    next.insert(at, Item { value, node });
+                    next.extend(rest[..at].iter().cloned());
+                    next.push(Item { value, node });
+                    next.extend(rest[at..].iter().cloned());
                     self.steps.push(self.oriented(op, l, r));
                     if let Some(found) = self.search(&next) {
                         return Some(found);
@@ -468,7 +481,7 @@ impl<N: Number> Search<N> {
             if self.failed.len() >= self.most_failed {
                 self.failed.clear();
             }
-            self.failed.insert(key);
+            self.failed.insert(items.iter().map(|it| it.value.clone()).collect());
         }
         None
     }
