@@ -77,7 +77,7 @@ impl fmt::Display for MemoryBudget {
                 return write!(f, "{} {unit}", self.bytes >> shift);
             }
         }
-        write!(f, "{} bytes", self.bytes)
+        write!(f, "{} byte{}", self.bytes, if self.bytes == 1 { "" } else { "s" })
     }
 }
 
@@ -173,6 +173,7 @@ mod tests {
         assert_eq!(shown(3 << 29), "1536 MiB");
         assert_eq!(shown(64 << 10), "64 KiB");
         assert_eq!(shown(1000), "1000 bytes");
+        assert_eq!(shown(1), "1 byte");
         assert_eq!(shown(1 << 40), "1 TiB");
     }
 
