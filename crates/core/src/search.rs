@@ -49,15 +49,41 @@ pub struct Solver {
     /// The value sets of the hands decided so far, made when first needed.
     sets: Option<Reach>,
     /// The states a search visits before it asks the value sets.
-    budget: u64,
+    states_before_sets: u64,
+    /// The memory a hand may take, which each engine holds to its share of.
+    memory: MemoryBudget,
     /// The engines asked for the last answer, in order.
     route: SmallVec<[Engine; 4]>,
 }
 
 impl Solver {
-    /// A solver for `rules`.
+    /// A solver for `rules`, within the process's [`MemoryBudget`].
     pub fn new(rules: Rules) -> Solver {
-        Solver { fast: Search::new(rules), big: None, sets: None, budget: SEARCH_BUDGET, route: SmallVec::new() }
+        let memory = MemoryBudget::of_process();
+        Solver {
+            fast: Search::new(rules, memory),
+            big: None,
+            sets: None,
+            states_before_sets: SEARCH_BUDGET,
+            memory,
+            route: SmallVec::new(),
+        }
+    }
+
+    /// Keeps each hand within `memory` instead of the process's budget:
+    /// the search's memory of failed states, the value sets and the
+    /// enumerator hold to their shares of it (see `strategy`).
+    ///
+    /// ```
+    /// use reckon_core::budget::MemoryBudget;
+    /// use reckon_core::{Rules, Solver};
+    /// let mut solver = Solver::new(Rules::game24()).with_memory_budget("64M".parse().unwrap());
+    /// assert!(solver.decide(&"3 3 8 8".parse().unwrap()));
+    /// ```
+    pub fn with_memory_budget(mut self, memory: MemoryBudget) -> Solver {
+        let rules = self.fast.rules;
+        (self.fast, self.big, self.sets, self.memory) = (Search::new(rules, memory), None, None, memory);
+        self
     }
 
     /// The rules this solver applies.
@@ -151,7 +177,7 @@ impl Solver {
         if !known && decision == Decision::ValueSets && self.decided(hand) == Some(false) {
             return Ok(None);
         }
-        let budget = if decision == Decision::Search { most_states } else { self.budget };
+        let budget = if decision == Decision::Search { most_states } else { self.states_before_sets };
         match self.search_within(hand, budget) {
             SearchEnd::Found(expr) => return Ok(Some(expr)),
             SearchEnd::NotFound => return Ok(None),
@@ -177,7 +203,7 @@ impl Solver {
                 return Ok(answer);
             }
         }
-        let budget = if decision == Decision::Search { most_states } else { self.budget };
+        let budget = if decision == Decision::Search { most_states } else { self.states_before_sets };
         match self.search_within(hand, budget) {
             SearchEnd::Found(_) => Ok(true),
             SearchEnd::NotFound => Ok(false),
@@ -212,7 +238,8 @@ impl Solver {
         match fast {
             SearchEnd::Overflowed => {
                 let rules = self.fast.rules;
-                self.big.get_or_insert_with(|| Search::new(rules)).run(hand, budget)
+                let memory = self.memory;
+                self.big.get_or_insert_with(|| Search::new(rules, memory)).run(hand, budget)
             }
             outcome => outcome,
         }
@@ -224,7 +251,8 @@ impl Solver {
     fn decided(&mut self, hand: &Hand) -> Option<bool> {
         self.route.push(Engine::ValueSets);
         let rules = self.fast.rules;
-        let sets = self.sets.get_or_insert_with(|| Reach::new(rules));
+        let memory = self.memory;
+        let sets = self.sets.get_or_insert_with(|| Reach::new(rules).with_memory_budget(memory));
         let answer = sets.try_decide_target(hand, rules.target);
         if sets.stored_values() > KEPT_VALUES {
             self.sets = None;
@@ -238,7 +266,7 @@ impl Solver {
     fn listed_solution(&mut self, hand: &Hand) -> Option<Expr> {
         self.route.push(Engine::Enumerator);
         let mut first = None;
-        let mut enumerator = Enumerator::of_trees(self.fast.rules, Trees::LeftGrouped);
+        let mut enumerator = Enumerator::of_trees(self.fast.rules, Trees::LeftGrouped).with_memory_budget(self.memory);
         let listed = enumerator.try_visit_solutions(hand, |solution, nodes| {
             first.get_or_insert_with(|| solution.to_expr(nodes));
         });
@@ -299,13 +327,10 @@ impl std::error::Error for TooManyStates {}
 
 /// Decides `hand` by a search to the end, for a hand whose value sets would
 /// not fit in memory: the search keeps little, however many cards.
-pub(crate) fn decide_by_searching(hand: &Hand, rules: &Rules) -> bool {
-    solve_by_searching(hand, rules).is_some()
-}
-
-/// The solution a search to the end finds, if any.
-fn solve_by_searching(hand: &Hand, rules: &Rules) -> Option<Expr> {
-    Solver::new(*rules).search_to_the_end(hand, u64::MAX).expect("a search without a limit answers")
+/// Its failed states are kept within `memory`.
+pub(crate) fn decide_by_searching(hand: &Hand, rules: &Rules, memory: MemoryBudget) -> bool {
+    let mut solver = Solver::new(*rules).with_memory_budget(memory);
+    solver.search_to_the_end(hand, u64::MAX).expect("a search without a limit answers").is_some()
 }
 
 /// One solution of `hand` under `rules`, or `None` if it has none.
@@ -359,13 +384,13 @@ struct Search<N> {
 }
 
 impl<N: Number> Search<N> {
-    fn new(rules: Rules) -> Search<N> {
+    fn new(rules: Rules, memory: MemoryBudget) -> Search<N> {
         Search {
             rules,
             target: N::from_rational(rules.target),
             failed: HashSet::new(),
             probe: Vec::new(),
-            most_failed: most_failed_states(MemoryBudget::of_process()),
+            most_failed: most_failed_states(memory),
             overflows: 0,
             cards: Vec::new(),
             steps: Vec::new(),
@@ -522,7 +547,7 @@ mod tests {
         for target in [24, 10, 1] {
             let rules = Rules::with_target(Rational::from_integer(target));
             let mut patient = Solver::new(rules);
-            let mut hasty = Solver { budget: 3, ..Solver::new(rules) };
+            let mut hasty = Solver { states_before_sets: 3, ..Solver::new(rules) };
             for a in 1..=7 {
                 for b in a..=7 {
                     for c in b..=7 {
@@ -539,6 +564,24 @@ mod tests {
                     }
                 }
             }
+        }
+    }
+
+    /// A solver held to a small memory budget answers as one that is not:
+    /// its value sets refused (a few values a set), it searches.
+    #[test]
+    fn a_small_memory_budget_changes_the_route_not_the_answer() {
+        let rules = Rules::game24();
+        let mut roomy = Solver::new(rules);
+        let mut tight = Solver::new(rules).with_memory_budget(MemoryBudget::from_bytes(256));
+        for cards in ["1 2 3 4 5", "2 3 5 7 11", "3 3 8 8 13", "1 1 1 1 1", "5 5 5 5 5"] {
+            let h = hand(cards);
+            let expected = crate::oracle::decide(&h, &rules);
+            assert_eq!(roomy.decide(&h), expected, "{h}");
+            assert_eq!(roomy.route(), [Engine::ValueSets], "{h}");
+            assert_eq!(tight.decide(&h), expected, "{h}");
+            assert_eq!(tight.route(), [Engine::ValueSets, Engine::Search], "{h}: its sets refused");
+            assert_eq!(tight.solve(&h).is_some(), expected, "{h}");
         }
     }
 

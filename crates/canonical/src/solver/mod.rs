@@ -6,6 +6,7 @@ mod node_forms;
 use std::borrow::Borrow;
 
 use hashbrown::HashSet;
+use reckon_core::budget::MemoryBudget;
 use reckon_core::engine::{Enumerator, Nodes, Rewrites, Solution, Trees};
 use reckon_core::rules::CardUse;
 use reckon_core::{Expr, Hand, Rational, Rules, TooManySolutions};
@@ -125,6 +126,25 @@ impl DistinctSolver {
     /// The level this solver dedups at.
     pub fn level(&self) -> Level {
         self.level
+    }
+
+    /// Keeps each hand within `budget` instead of the process's (see
+    /// [`MemoryBudget`]): a hand whose expressions or raw solutions would
+    /// not fit is refused with [`TooManySolutions`].
+    ///
+    /// ```
+    /// use reckon_canonical::{DistinctSolver, Level};
+    /// use reckon_core::{Rules, budget::MemoryBudget};
+    /// let mut solver = DistinctSolver::new(Rules::game24(), Level::FourNums).with_memory_budget(MemoryBudget::from_bytes(1 << 20));
+    /// assert_eq!(solver.try_count(&"2 4 8 10".parse().unwrap()), Ok(11));
+    /// assert!(solver.try_count(&"1 2 3 4 5 6 7".parse().unwrap()).is_err());
+    /// ```
+    pub fn with_memory_budget(self, budget: MemoryBudget) -> DistinctSolver {
+        DistinctSolver {
+            enumerator: self.enumerator.with_memory_budget(budget),
+            with_every_twin: self.with_every_twin.map(|solver| Box::new(solver.with_memory_budget(budget))),
+            ..self
+        }
     }
 
     /// Drops what the last hands stored if it has grown large.
@@ -359,12 +379,13 @@ impl DistinctSolver {
         if display_level(level, self.rules(), hand) == Level::Syntax && !self.keeps_grouping {
             // A card outside the domain: this hand's solutions keep their
             // own grouping, and every tree may be the one shown.
-            return DistinctSolver::showing(*self.rules(), level, true, Trees::All).try_solve(hand);
+            let solver = DistinctSolver::showing(*self.rules(), level, true, Trees::All);
+            return solver.with_memory_budget(self.enumerator.memory_budget()).try_solve(hand);
         }
-        let rules = *self.rules();
-        let solver = self
-            .with_every_twin
-            .get_or_insert_with(|| Box::new(DistinctSolver::showing(rules, level, false, Trees::LeftGrouped)));
+        let (rules, budget) = (*self.rules(), self.enumerator.memory_budget());
+        let solver = self.with_every_twin.get_or_insert_with(|| {
+            Box::new(DistinctSolver::showing(rules, level, false, Trees::LeftGrouped).with_memory_budget(budget))
+        });
         solver.try_solve(hand)
     }
 

@@ -150,6 +150,11 @@ impl Enumerator {
         self
     }
 
+    /// The memory a hand may take (see [`Enumerator::with_memory_budget`]).
+    pub fn memory_budget(&self) -> MemoryBudget {
+        self.budget
+    }
+
     /// Calls `visit` once for every solution of `hand`; see [`for_each_solution`].
     ///
     /// # Panics

@@ -84,7 +84,7 @@ impl Reach {
     pub fn decide_target(&mut self, hand: &Hand, target: Rational) -> bool {
         match self.try_decide_target(hand, target) {
             Some(answer) => answer,
-            None => crate::search::decide_by_searching(hand, &Rules { target, ..self.rules }),
+            None => crate::search::decide_by_searching(hand, &Rules { target, ..self.rules }, self.fast.budget),
         }
     }
 
