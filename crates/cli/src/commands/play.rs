@@ -32,7 +32,7 @@ use crate::Status;
 use crate::args::{ColorArg, MemoryArg};
 use crate::range::IntRange;
 use crate::rules_args::{PresetArg, RulesArgs, TargetArg};
-use crate::{diagnostic, report};
+use crate::{diagnostic, progress, report};
 
 const OK: Style = AnsiColor::Green.on_default().bold();
 const WRONG: Style = AnsiColor::Red.on_default().bold();
@@ -307,6 +307,13 @@ struct Finished {
     solutions: Solutions,
 }
 
+/// The dealer's next round, with a spinner on a terminal while a hand of
+/// many cards is decided (nine or ten distinct cards can take seconds).
+fn deal(dealer: &mut Dealer) -> Result<Round, reckon_play::DealError> {
+    let working = format!("dealing a hand of {} cards", dealer.spec().cards);
+    progress::while_working(&working, || dealer.next_round())
+}
+
 struct Game {
     input: Input,
     out: anstream::AutoStream<std::io::Stdout>,
@@ -321,7 +328,7 @@ impl Game {
     /// the score. A spec that cannot deal even the first hand prints nothing
     /// but the error.
     fn play(&mut self, dealer: &mut Dealer, seed: u64, rounds: Option<u32>) -> anyhow::Result<Status> {
-        let mut next = match dealer.next_round() {
+        let mut next = match deal(dealer) {
             Ok(round) => round,
             Err(err) => {
                 report::error(&err.to_string());
@@ -354,7 +361,7 @@ impl Game {
             if matches!(end, RoundEnd::Quit) || rounds.is_some_and(|n| number >= n) {
                 break;
             }
-            next = match dealer.next_round() {
+            next = match deal(dealer) {
                 Ok(round) => round,
                 Err(err) => {
                     // Only a solvable-only deal can fail after the first.
@@ -371,7 +378,9 @@ impl Game {
     /// Says how many distinct solutions the hand has, and keeps them for `all`.
     fn after_round(&mut self, round: &Round) -> anyhow::Result<()> {
         // A hand whose listing would not fit in memory goes without.
-        let Ok(solutions) = Solutions::of(round.hand(), round.rules()) else { return Ok(()) };
+        let working = format!("listing the solutions of {} cards", round.hand().len());
+        let listed = progress::while_working(&working, || Solutions::of(round.hand(), round.rules()));
+        let Ok(solutions) = listed else { return Ok(()) };
         if !solutions.is_empty() {
             let summary = solutions.summary(round.solved_with());
             let more = if summary.found && summary.count == 1 { "" } else { " (all lists them)" };
