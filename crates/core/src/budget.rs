@@ -13,8 +13,9 @@ use std::str::FromStr;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// How much memory one question (a hand asked one thing) may take, in
-/// bytes: the value sets, or the enumerator's expressions and raw
-/// solutions, with what is made from them. Two gibibytes unless set.
+/// bytes: the value sets, the enumerator's expressions and raw solutions
+/// with what is made from them, a search's memory of failed states. Two
+/// gibibytes unless set.
 ///
 /// ```
 /// use reckon_core::budget::MemoryBudget;
@@ -32,8 +33,9 @@ pub struct MemoryBudget {
 static OF_PROCESS: AtomicUsize = AtomicUsize::new(MemoryBudget::DEFAULT.bytes);
 
 impl MemoryBudget {
-    /// Two gibibytes: every hand of up to eight cards fits, with room for a
-    /// machine's other work.
+    /// Two gibibytes: every hand of up to eight cards is decided, solved
+    /// and listed within it (the whole numbers it makes, up to seven
+    /// distinct cards), with room for a machine's other work.
     pub const DEFAULT: MemoryBudget = MemoryBudget { bytes: 2 << 30 };
 
     /// A budget of `bytes` bytes.
