@@ -9,7 +9,6 @@ use crate::expr::Expr;
 use crate::hand::Hand;
 use crate::number::{BigRational, Rational};
 use crate::rules::{Op, Rules};
-use crate::strategy::most_bytes_listed;
 
 use super::{EXPR_MEMO_LIMIT, Grouping, Memo, NODE_ROOM, Node, NodeId, Nodes, Trees};
 
@@ -103,8 +102,6 @@ pub struct Enumerator {
     nodes: Nodes,
     fast: Memo<Rational>,
     big: Option<Memo<BigRational>>,
-    /// The memory a hand may take; its memos hold to their share of it.
-    budget: MemoryBudget,
 }
 
 impl Enumerator {
@@ -125,9 +122,8 @@ impl Enumerator {
             chain_ends: Vec::with_capacity(NODE_ROOM),
             ..Nodes::default()
         };
-        let budget = MemoryBudget::of_process();
-        let fast = Memo::new(rules.ops, rules.domain, grouping, most_bytes_listed(budget));
-        Enumerator { rules, nodes, fast, big: None, budget }
+        let fast = Memo::new(rules.ops, rules.domain, grouping, MemoryBudget::of_process());
+        Enumerator { rules, nodes, fast, big: None }
     }
 
     /// The rules this enumerator applies.
@@ -142,17 +138,16 @@ impl Enumerator {
     /// one part are held to that too. A hand past it is refused, before the
     /// memory is spent, with [`TooManySolutions`].
     pub fn with_memory_budget(mut self, budget: MemoryBudget) -> Enumerator {
-        self.budget = budget;
-        self.fast.most_bytes = most_bytes_listed(budget);
+        self.fast.budget = budget;
         if let Some(big) = &mut self.big {
-            big.most_bytes = most_bytes_listed(budget);
+            big.budget = budget;
         }
         self
     }
 
     /// The memory a hand may take (see [`Enumerator::with_memory_budget`]).
     pub fn memory_budget(&self) -> MemoryBudget {
-        self.budget
+        self.fast.budget
     }
 
     /// Calls `visit` once for every solution of `hand`; see [`for_each_solution`].
@@ -209,7 +204,7 @@ impl Enumerator {
             }
         }
         let rules = self.rules;
-        let refused = TooManySolutions { cards: hand.len(), budget: self.budget };
+        let refused = TooManySolutions { cards: hand.len(), budget: self.fast.budget };
         if !hand.beyond_64_bits() && !rules.target.is_kept() {
             if self.fast.solutions(&mut self.nodes, hand.cards(), &rules, &mut visit).is_some() {
                 return Ok(());
@@ -218,8 +213,8 @@ impl Enumerator {
                 return Err(refused);
             }
         }
-        let (grouping, most_bytes) = (self.fast.grouping, self.fast.most_bytes);
-        let big = self.big.get_or_insert_with(|| Memo::new(rules.ops, rules.domain, grouping, most_bytes));
+        let (grouping, budget) = (self.fast.grouping, self.fast.budget);
+        let big = self.big.get_or_insert_with(|| Memo::new(rules.ops, rules.domain, grouping, budget));
         match big.solutions(&mut self.nodes, hand.cards(), &rules, &mut visit) {
             Some(()) => Ok(()),
             None if big.take_refused() => Err(refused),

@@ -37,8 +37,10 @@ mod trees;
 use hashbrown::HashMap;
 use smallvec::SmallVec;
 
+use crate::budget::MemoryBudget;
 use crate::number::{Number, Rational};
 use crate::rules::{CardUse, Domain, Op, OpSet, Rules};
+use crate::strategy::most_bytes_listed;
 use crate::values::make::{self, Keep, Part, Unmade};
 use crate::values::ways::{Way, Ways};
 use crate::values::{CardIds, Key, PAIR_SLOTS, Subsets, key, sub_multisets};
@@ -101,9 +103,10 @@ struct Memo<N> {
     two_steps: TwoStepsByCards<N>,
     /// What a card and a triple found, kept empty for the next (see `four`).
     hits: Option<Box<four::ByPartner<N>>>,
-    /// The most bytes the nodes and the raw solutions of one hand may take
-    /// together (see [`Enumerator::with_memory_budget`]).
-    most_bytes: usize,
+    /// The memory a hand may take: its nodes and raw solutions together
+    /// may take [`most_bytes_listed`] of it (see
+    /// [`Enumerator::with_memory_budget`]).
+    budget: MemoryBudget,
     /// The raw solutions the hand's top combos found so far may make:
     /// counted as they are found, so that the lists still to be made are
     /// refused as soon as they would not fit beside them.
@@ -200,8 +203,8 @@ type Combo = (Op, List, List);
 type Partner<N> = (Op, bool, N, Option<usize>);
 
 impl<N: Number> Memo<N> {
-    /// An empty memo whose hands may take `most_bytes` (see `most_bytes`).
-    fn new(ops: OpSet, domain: Domain, grouping: Grouping, most_bytes: usize) -> Memo<N> {
+    /// An empty memo whose hands keep within `budget`.
+    fn new(ops: OpSet, domain: Domain, grouping: Grouping, budget: MemoryBudget) -> Memo<N> {
         Memo {
             ops,
             domain,
@@ -215,7 +218,7 @@ impl<N: Number> Memo<N> {
             top: Vec::new(),
             two_steps: TwoStepsByCards::with_room(TWO_STEPS_ROOM),
             hits: None,
-            most_bytes,
+            budget,
             top_solutions: 0,
             refused: false,
         }
@@ -235,7 +238,7 @@ impl<N: Number> Memo<N> {
     #[inline]
     fn within_budget(&mut self, nodes: usize) -> Option<()> {
         let solutions = self.top_solutions.saturating_mul(std::mem::size_of::<Solution>());
-        if nodes.saturating_mul(NODE_BYTES).saturating_add(solutions) > self.most_bytes {
+        if nodes.saturating_mul(NODE_BYTES).saturating_add(solutions) > most_bytes_listed(self.budget) {
             return self.refuse();
         }
         Some(())
@@ -275,7 +278,7 @@ impl<N: Number> Memo<N> {
         visit: &mut dyn FnMut(Solution, &Nodes),
     ) -> Option<()> {
         if !self.cards.has_room_for(cards.len()) {
-            *self = Memo::new(self.ops, self.domain, self.grouping, self.most_bytes);
+            *self = Memo::new(self.ops, self.domain, self.grouping, self.budget);
         }
         let cards = self.cards.ids_of(cards);
         self.top_solutions = 0;

@@ -104,7 +104,7 @@ impl<N: Number> Memo<N> {
         let part = |id: usize| Part { id, values: self.values(id), whole: self.sets[id].whole.as_deref() };
         let splits: SmallVec<[_; 8]> = pairs.iter().map(|&(left, right)| (part(left), part(right))).collect();
         let keep = Keep { ways: with_ways, whole: true };
-        let made = make::make(self.ops, self.domain, &splits, keep, self.most_bytes);
+        let made = make::make(self.ops, self.domain, &splits, keep, most_bytes_listed(self.budget));
         drop(splits);
         match made {
             Ok(made) => {
