@@ -9,8 +9,7 @@ use crate::Status;
 use crate::args::{ReachArgs, ReachFormat};
 use crate::input;
 use crate::progress;
-use crate::report::{JsonNumber, compact_ranges, csv_io};
-use crate::report::{card_columns, card_fields, cards_json};
+use crate::report::{JsonNumber, card_columns, card_fields, cards_json, compact_ranges, csv_io};
 
 pub fn run(args: &ReachArgs) -> anyhow::Result<Status> {
     let Some(hand) = input::hand_from_args_or_report(&args.cards) else { return Ok(Status::BadInput) };

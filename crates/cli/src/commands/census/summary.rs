@@ -9,8 +9,7 @@ use reckon_core::Hand;
 use reckon_play::Difficulty;
 use serde_json::{Value, json};
 
-use crate::report::cards_json;
-use crate::report::percent;
+use crate::report::{cards_json, percent};
 
 /// The most rows a histogram shows one by one; past that, its counts are
 /// binned into ranges.
